@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { AppConfig } from './config.ts';
+import { authRepo } from './modules/auth/auth.repo.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { registerDevRoutes } from './modules/dev/dev.routes.ts';
+import { registerOrgRoutes } from './modules/org/org.routes.ts';
+import { createOrgService } from './modules/org/org.service.ts';
+import { registerSessionRoutes } from './modules/session/session.routes.ts';
+import { createSessionService } from './modules/session/session.service.ts';
+import { registerSessionResolution } from './platform/auth/session-hook.ts';
+import { sessionsRepo } from './platform/auth/sessions.repo.ts';
+import { registerGuard } from './platform/authz/guard.ts';
+import type { DB, DialectName } from './platform/db/database.ts';
+import { registerErrorHandling } from './platform/http/error-handler.ts';
+import { createDelivery } from './platform/mail/delivery.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+}
+
+/** Registers the platform plugins, then every module. Nothing listens until the caller says so. */
+export async function buildApp(config: AppConfig, db: DB, dialect: DialectName): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Storelens API', version: '0.1.0', description: 'Every response is { status, msg, data }; see docs/API.md.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandling(app);
+  registerSessionResolution(app, db, config);
+  registerGuard(app, db, config);
+
+  const sessions = sessionsRepo(db);
+  const delivery = createDelivery(config, db);
+  registerAuthRoutes(app, createAuthService({ repo: authRepo(db), sessions, delivery, config }));
+  registerSessionRoutes(app, createSessionService({ db, sessions }));
+  registerOrgRoutes(app, createOrgService({ db }));
+  registerDevRoutes(app, db);
+
+  app.get('/healthz', { config: {} }, async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: 'ready', database: dialect };
+    } catch {
+      return reply.status(503).send({ status: 'not ready', database: dialect });
+    }
+  });
+
+  registerWebApp(app, config);
+  return app;
+}
+
+/** Serves the built web app with an SPA fallback; API paths keep their JSON 404. */
+function registerWebApp(app: FastifyInstance, config: AppConfig): void {
+  const dist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) return;
+  app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  app.get('/*', async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/')) return reply.callNotFound();
+    const file = path.join(dist, url);
+    if (url !== '/' && file.startsWith(dist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(url.slice(1));
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

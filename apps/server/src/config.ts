@@ -1,0 +1,43 @@
+import path from 'node:path';
+
+/** Configuration comes from environment variables only; defaults suit `npm start` on a laptop. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://... selects PostgreSQL; unset means SQLite at DATA_DIR/storelens.db. */
+  databaseUrl: string | null;
+  /** development exposes the mail/SMS outbox; production never does. */
+  mode: 'development' | 'production' | 'test';
+  logLevel: string;
+  sessionTtlHours: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  webDistDir: string | null;
+  seedDemo: boolean;
+  simulate: boolean;
+}
+
+function intFrom(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const mode = env.APP_MODE === 'production' || env.APP_MODE === 'test' ? env.APP_MODE : 'development';
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data'));
+  return {
+    port: intFrom(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL?.startsWith('postgres') ? env.DATABASE_URL : null,
+    mode,
+    logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    sessionTtlHours: intFrom(env.SESSION_TTL_HOURS, 12),
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM ?? 'Storelens <no-reply@storelens.local>',
+    webDistDir: env.WEB_DIST_DIR ?? null,
+    seedDemo: env.SEED_DEMO !== 'false',
+    simulate: env.SIMULATE !== 'false',
+  };
+}

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DB } from '../../platform/db/database.ts';
+import { createCustomersService } from '../customers/customers.service.ts';
+import { createDevicesService } from '../devices/devices.service.ts';
+import { createOrgAdminService } from '../org/org-admin.service.ts';
+import { createUsersService } from '../users/users.service.ts';
+import { DEMO_ACCOUNTS, DEMO_CUSTOMERS } from './demo-plan.ts';
+
+export interface DemoDevice {
+  customer: string;
+  shopId: string;
+  shopNumber: string;
+  mac: string;
+  token: string;
+  cameras: { cameraId: string; number: string; name: string }[];
+}
+
+/**
+ * Builds the demo customers through the same services the product uses (DESIGN U1). Runs only on
+ * an empty database; the box tokens go to DATA_DIR/demo-devices.json so anyone can drive the demo
+ * through the device API.
+ */
+export async function seedDemo(db: DB, dataDir: string): Promise<{ created: boolean }> {
+  const customers = createCustomersService({ db });
+  if ((await customers.count()) > 0) return { created: false };
+  const orgAdmin = createOrgAdminService({ db });
+  const devices = createDevicesService({ db });
+  const users = createUsersService({ db });
+
+  const customerIds = new Map<string, string>();
+  const orgIdsByCode = new Map<string, string>();
+  const shopIdsByNumber = new Map<string, string>();
+  const demoDevices: DemoDevice[] = [];
+  let macCounter = 0;
+
+  for (const plan of DEMO_CUSTOMERS) {
+    const { customerId, rootOrgId } = await customers.createCustomer({ name: plan.name, countries: plan.countries, defaultTimeZone: plan.defaultTimeZone });
+    customerIds.set(plan.name, customerId);
+    for (const region of plan.regions) {
+      const regionId = await orgAdmin.addOrg(customerId, { parentId: rootOrgId, name: region.name, orgcode: region.orgcode });
+      orgIdsByCode.set(`${plan.name}:${region.orgcode}`, regionId);
+      for (const city of region.cities) {
+        const cityId = await orgAdmin.addOrg(customerId, { parentId: regionId, name: city.name, orgcode: city.orgcode });
+        orgIdsByCode.set(`${plan.name}:${city.orgcode}`, cityId);
+        for (const shop of city.shops) {
+          const shopId = await orgAdmin.addShop(customerId, {
+            orgId: cityId,
+            name: shop.name,
+            number: shop.number,
+            timeZone: shop.timeZone,
+            shopType: shop.shopType,
+            province: shop.province,
+            city: shop.city,
+            latitude: shop.latitude,
+            longitude: shop.longitude,
+            floorArea: 180 + shop.cameras * 60,
+            staffCount: 4 + shop.cameras,
+            businessHours: '10:00-22:00',
+          });
+          shopIdsByNumber.set(`${plan.name}:${shop.number}`, shopId);
+          macCounter += 1;
+          const mac = `02:5E:00:00:${Math.floor(macCounter / 256)
+            .toString(16)
+            .padStart(2, '0')}:${(macCounter % 256).toString(16).padStart(2, '0')}`.toUpperCase();
+          const { boxId, token } = await devices.registerBox(customerId, { shopId, mac, name: `${shop.number} box` });
+          const cameras: DemoDevice['cameras'] = [];
+          for (let index = 1; index <= shop.cameras; index += 1) {
+            const number = `${shop.number}-C${index}`;
+            const name = index === 1 ? 'Entrance' : index === 2 ? 'Checkout' : `Floor ${index - 2}`;
+            const cameraId = await devices.addCamera(customerId, { shopId, boxId, name, number, deploymentArea: index === 1 ? 'entrance' : 'floor' });
+            cameras.push({ cameraId, number, name });
+          }
+          demoDevices.push({ customer: plan.name, shopId, shopNumber: shop.number, mac, token, cameras });
+        }
+      }
+    }
+  }
+
+  for (const account of DEMO_ACCOUNTS) {
+    const userId = await users.createUser({
+      loginName: account.loginName,
+      password: account.password,
+      surname: account.surname,
+      givenName: account.givenName,
+      mobile: account.mobile,
+    });
+    for (const membership of account.memberships) {
+      const customerId = customerIds.get(membership.customer) as string;
+      await users.addMembership(customerId, {
+        userId,
+        roleId: membership.roleId,
+        orgId: membership.orgcode ? (orgIdsByCode.get(`${membership.customer}:${membership.orgcode}`) ?? null) : null,
+        shopIds: (membership.shopNumbers ?? []).map((number) => shopIdsByNumber.get(`${membership.customer}:${number}`) as string),
+      });
+    }
+  }
+
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(path.join(dataDir, 'demo-devices.json'), `${JSON.stringify(demoDevices, null, 2)}\n`, { mode: 0o600 });
+  return { created: true };
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { type Dialect, Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { AppConfig } from '../../config.ts';
+import * as foundation from './migrations/0001_foundation.ts';
+import type { Database } from './schema.ts';
+
+export type DB = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
+
+/** Migrations are listed in code (not read from a folder) so they work the same under tsx, tests and builds. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_foundation': foundation,
+};
+
+class InCodeMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+export interface OpenedDatabase {
+  db: DB;
+  dialect: DialectName;
+  close: () => Promise<void>;
+}
+
+export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, sqliteFile = 'storelens.db'): OpenedDatabase {
+  let dialect: Dialect;
+  let name: DialectName;
+  if (config.databaseUrl) {
+    // Integer columns come back as numbers; bigint counts (COUNT(*)) are parsed too, as they stay far below 2^53.
+    pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+    pg.types.setTypeParser(1700, (value) => Number.parseFloat(value));
+    dialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: config.databaseUrl, max: 10 }) });
+    name = 'postgres';
+  } else {
+    const file = sqliteFile === ':memory:' ? ':memory:' : path.join(config.dataDir, sqliteFile);
+    if (file !== ':memory:') fs.mkdirSync(config.dataDir, { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    dialect = new SqliteDialect({ database: sqlite });
+    name = 'sqlite';
+  }
+  const db = new Kysely<Database>({ dialect });
+  return { db, dialect: name, close: () => db.destroy() };
+}
+
+/** Brings the schema up to date; safe to run any number of times. */
+export async function migrateToLatest(db: DB): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,22 @@
+/** The one clock of the server, so tests can move time (code expiry, session expiry) without sleeping. */
+let offsetMs = 0;
+
+export function now(): Date {
+  return new Date(Date.now() + offsetMs);
+}
+
+export function nowIso(): string {
+  return now().toISOString();
+}
+
+export function isoIn(ms: number): string {
+  return new Date(now().getTime() + ms).toISOString();
+}
+
+export function advanceClock(ms: number): void {
+  offsetMs += ms;
+}
+
+export function resetClock(): void {
+  offsetMs = 0;
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { LOCALES, type Locale, type MessageKey, type MessageParams, translateMessage } from '@storelens/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { expect } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type AppConfig, loadConfig } from '../src/config.ts';
+import { type DB, type DialectName, migrateToLatest, openDatabase } from '../src/platform/db/database.ts';
+import { resetClock } from '../src/platform/time/clock.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DB;
+  dialect: DialectName;
+  config: AppConfig;
+  close: () => Promise<void>;
+}
+
+/**
+ * A fresh database per test file: an in-memory SQLite database by default, or, when DATABASE_URL
+ * points at PostgreSQL, a new database on that server created for this file and dropped after it.
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, beforeReady?: (app: FastifyInstance) => void): Promise<TestApp> {
+  resetClock();
+  const base = loadConfig({
+    ...process.env,
+    APP_MODE: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(os.tmpdir(), `storelens-test-${randomBytes(4).toString('hex')}`),
+  });
+  let databaseUrl: string | null = null;
+  let dropDatabase = async () => {};
+  if (base.databaseUrl) {
+    const name = `storelens_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base.databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(base.databaseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: base.databaseUrl as string });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const config: AppConfig = { ...base, databaseUrl, mode: 'development', ...overrides };
+  const opened = openDatabase(config, ':memory:');
+  await migrateToLatest(opened.db);
+  const app = await buildApp(config, opened.db, opened.dialect);
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    db: opened.db,
+    dialect: opened.dialect,
+    config,
+    close: async () => {
+      await app.close();
+      await opened.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  cid?: string;
+  lang?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Envelope {
+  status: number;
+  msg: string;
+  data: unknown;
+}
+
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<{ http: number; body: Envelope; raw: LightMyRequestResponse }> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cid) headers['x-customer-code'] = options.cid;
+  if (options.lang) headers['accept-language'] = options.lang;
+  const raw = await app.inject({
+    method,
+    url,
+    headers,
+    ...(body === undefined
+      ? {}
+      : typeof body === 'string'
+        ? { payload: body, headers: { ...headers, 'content-type': 'application/json' } }
+        : { payload: body as object }),
+  });
+  return { http: raw.statusCode, body: raw.json() as Envelope, raw };
+}
+
+/**
+ * Provokes a message in every language: the same call, once per Accept-Language, must answer the
+ * catalogue's text for that language (so each of the four files is exercised).
+ */
+export async function expectMessageInAllLanguages(
+  provoke: (lang: Locale) => Promise<{ body: Envelope }>,
+  key: MessageKey,
+  params?: MessageParams,
+  status?: number,
+): Promise<void> {
+  for (const lang of LOCALES) {
+    const response = await provoke(lang);
+    expect(response.body.msg, `${key} in ${lang}`).toBe(translateMessage(lang, key, params));
+    if (status !== undefined) expect(response.body.status).toBe(status);
+  }
+}

@@ -1,0 +1,34 @@
+/** Business constants and limits (spec section 9). */
+export const Limits = {
+  httpTimeoutMs: 30_000,
+  treeSearchDebounceMs: 500,
+  doubleClickWindowMs: 250,
+  contextMenuMinWidth: 150,
+  reportRangeMaxDays: 90,
+  patrolRangeMaxDays: 365,
+  posFileMaxBytes: 40 * 1024 * 1024,
+  floorPlanImageMaxBytes: 1024 * 1024,
+  inspectionImagesMax: 9,
+  alarmIntervalMinMinutes: 5,
+  timeToStoreMaxMinutes: 90,
+  staffNameMaxChars: 14,
+  passwordMinChars: 8,
+  passwordMaxChars: 16,
+  videoRetentionDays: 30,
+  alarmMediaRetentionDays: 365,
+  deepVisitDefaultMinutes: 5,
+  menuWidth: 200,
+  menuCollapsedWidth: 80,
+  modalWidth: 520,
+  drawerWidth: 380,
+  /** Text fields without a spec limit: names and titles, free text. */
+  nameMaxChars: 64,
+  textMaxChars: 500,
+  verificationCodeTtlMinutes: 10,
+  verificationCodeMaxAttempts: 5,
+  verificationCodeResendSeconds: 60,
+  loginFailuresBeforeCaptcha: 3,
+} as const;
+
+/** Passwords need a digit, a letter and one of these special characters (spec section 5). */
+export const PASSWORD_SPECIALS = '!@#$%^&*()_+-=[]{};:,.?/~|<>';

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// `npm test`: every test, in tiers. Unit and API tests on SQLite; the same API tests on PostgreSQL
+// when DATABASE_URL is set; then the end-to-end tests in Chromium against the built app.
+// Prints one closing line 'tests: N passed, N failed' summed over every tier.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storelens-test-'));
+const tiers = [{ name: 'unit and API (SQLite)', args: ['--project', 'contracts', '--project', 'server'], env: { DATABASE_URL: '' } }];
+if (process.env.DATABASE_URL?.startsWith('postgres')) {
+  tiers.push({ name: 'API (PostgreSQL)', args: ['--project', 'server-postgres'], env: {} });
+}
+
+let passed = 0;
+let failed = 0;
+let broken = false;
+for (const [index, tier] of tiers.entries()) {
+  const output = path.join(reportDir, `tier-${index}.json`);
+  console.log(`\n=== ${tier.name} ===`);
+  const result = spawnSync('npx', ['vitest', 'run', ...tier.args, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...tier.env },
+  });
+  if (fs.existsSync(output)) {
+    const report = JSON.parse(fs.readFileSync(output, 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+    if ((report.numTotalTests ?? 0) === 0) broken = true;
+  } else {
+    broken = true;
+  }
+  if (result.status !== 0) broken = true;
+}
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(broken || failed > 0 ? 1 : 0);
