@@ -68,7 +68,7 @@ export function createSessionService(deps: { db: DB; sessions: SessionsRepo }) {
 
     async updateSelfInfo(userId: string, input: { surname: string; givenName: string; mobile?: string; email?: string; locale?: Locale }): Promise<null> {
       const mobile = input.mobile === undefined ? undefined : input.mobile === '' ? null : input.mobile;
-      if (mobile && (await repo.mobileTakenByOther(mobile, userId))) throw refused('errors.nameOverlap');
+      if (mobile && (await repo.mobileTakenByOther(mobile, userId))) throw refused('errors.mobileTaken');
       await repo.updateUser(userId, {
         surname: input.surname,
         given_name: input.givenName,
