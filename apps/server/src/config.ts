@@ -15,7 +15,6 @@ export interface AppConfig {
   mailFrom: string;
   webDistDir: string | null;
   seedDemo: boolean;
-  simulate: boolean;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -38,6 +37,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM ?? 'Storelens <no-reply@storelens.local>',
     webDistDir: env.WEB_DIST_DIR ?? null,
     seedDemo: env.SEED_DEMO !== 'false',
-    simulate: env.SIMULATE !== 'false',
   };
 }

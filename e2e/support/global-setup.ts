@@ -1,0 +1,83 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+let server: ChildProcess | null = null;
+let dataDir = '';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForReady(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`server at ${url} did not become ready`);
+}
+
+/**
+ * Builds the web app as `npm start` does, then starts the real server with the demo seed on a
+ * fresh SQLite database: the end-to-end tests meet the product as a new user would.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('web build failed');
+
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storelens-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+  server = spawn('npx', ['tsx', 'apps/server/src/main.ts', 'start'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      APP_MODE: 'development',
+      SIMULATE: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  await waitForReady(baseUrl, 120_000);
+  project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    if (server?.pid) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+  }
+}
