@@ -30,8 +30,16 @@ describe('malformed requests', () => {
   });
 
   it('answer a 4xx envelope with a message, never a 5xx, and write nothing', async () => {
-    const before = await t.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const bodies: unknown[] = ['{"broken": ', '[1,2,3]', '"just a string"', JSON.stringify({ account: { nested: true }, password: 42, cid: [], years: 'x', variant: 'nope', surname: 7 })];
+    const before = await t.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const bodies: unknown[] = [
+      '{"broken": ',
+      '[1,2,3]',
+      '"just a string"',
+      JSON.stringify({ account: { nested: true }, password: 42, cid: [], years: 'x', variant: 'nope', surname: 7 }),
+    ];
     for (const url of postOperations()) {
       for (const body of bodies) {
         const response = await call(t.app, 'POST', url, body, session);
@@ -42,7 +50,10 @@ describe('malformed requests', () => {
         }
       }
     }
-    const after = await t.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
