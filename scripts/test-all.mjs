@@ -9,10 +9,11 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storelens-test-'));
-const tiers = [{ name: 'unit and API (SQLite)', args: ['--project', 'contracts', '--project', 'server'], env: { DATABASE_URL: '' } }];
+const tiers = [{ name: 'unit and API (SQLite)', args: ['--project', 'contracts', '--project', 'server', '--project', 'web'], env: { DATABASE_URL: '' } }];
 if (process.env.DATABASE_URL?.startsWith('postgres')) {
   tiers.push({ name: 'API (PostgreSQL)', args: ['--project', 'server-postgres'], env: {} });
 }
+tiers.push({ name: 'end to end (Chromium)', args: ['--config', 'e2e/vitest.config.ts'], env: { DATABASE_URL: '' } });
 
 let passed = 0;
 let failed = 0;

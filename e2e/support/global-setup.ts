@@ -38,8 +38,11 @@ async function waitForReady(url: string, timeoutMs: number): Promise<void> {
  * fresh SQLite database: the end-to-end tests meet the product as a new user would.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('web build failed');
+  // E2E_SKIP_BUILD=1 reuses apps/web/dist while iterating on specs; `npm test` always builds.
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
 
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storelens-e2e-'));
   const port = await freePort();

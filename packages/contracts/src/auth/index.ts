@@ -70,3 +70,8 @@ export const RECOVERY_LIMITS = {
   maxAttempts: Limits.verificationCodeMaxAttempts,
   resendSeconds: Limits.verificationCodeResendSeconds,
 } as const;
+
+export type CheckCaptchaResponse = z.infer<typeof checkCaptchaResponseSchema>;
+export type IsUserExistResponse = z.infer<typeof isUserExistResponseSchema>;
+export type SendCodeResponse = z.infer<typeof sendCodeResponseSchema>;
+export type CheckCodeResponse = z.infer<typeof checkCodeResponseSchema>;

@@ -24,3 +24,22 @@ export function isSuperManager(rid: number): boolean {
 
 /** Custom roles get ids from here up, per customer. */
 export const FIRST_CUSTOM_ROLE_ID = 10_000;
+
+/**
+ * Names of the system roles in the four languages. Stored role rows keep the English name; people
+ * see the name in their language (custom roles keep the name their creator gave them).
+ */
+export const SYSTEM_ROLE_LABELS: Record<SystemRoleId, Record<'zh' | 'en' | 'kr' | 'jp', string>> = {
+  2060: { en: 'Super manager', zh: '超级管理员', kr: '최고 관리자', jp: 'スーパー管理者' },
+  2061: { en: 'Manager', zh: '管理员', kr: '관리자', jp: '管理者' },
+  2062: { en: 'Observer', zh: '观察员', kr: '관찰자', jp: 'オブザーバー' },
+  2063: { en: 'Store manager', zh: '店长', kr: '매장 관리자', jp: '店長' },
+  2064: { en: 'Branch manager', zh: '区域经理', kr: '지점 관리자', jp: 'エリアマネージャー' },
+  2067: { en: 'Inner data', zh: '内部数据', kr: '내부 데이터', jp: '社内データ' },
+  2068: { en: 'Inner operation', zh: '内部运营', kr: '내부 운영', jp: '社内運用' },
+  2069: { en: 'Shop assistant', zh: '店员', kr: '매장 직원', jp: '店舗スタッフ' },
+};
+
+export function roleDisplayName(locale: 'zh' | 'en' | 'kr' | 'jp', rid: number, storedName: string): string {
+  return isSystemRoleId(rid) ? SYSTEM_ROLE_LABELS[rid][locale] : storedName;
+}

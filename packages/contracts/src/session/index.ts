@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../platform/locales.ts';
 import { messageRef } from '../platform/messages.ts';
-import { emailSchema, optionalText, passwordSchema, personNameSchema, phoneSchema } from '../platform/validation.ts';
+import { emailSchema, passwordSchema, personNameSchema, phoneSchema } from '../platform/validation.ts';
 
 const required = messageRef('validation.required');
 
@@ -118,5 +118,11 @@ export const cityNodeSchema: z.ZodType<CityNode> = z.lazy(() => z.object({ code:
 
 export const langDicResponseSchema = z.record(z.string(), z.object({ en: z.string(), ch: z.string(), kr: z.string(), jp: z.string() }));
 
-export const emptyRequestSchema = z.object({}).optional();
-export { optionalText };
+export type UpdateSelfInfoRequest = z.infer<typeof updateSelfInfoRequestSchema>;
+export type ChangeOwnPasswordRequest = z.infer<typeof changeOwnPasswordRequestSchema>;
+export type HolidaysResponse = z.infer<typeof holidaysResponseSchema>;
+export type Holiday = z.infer<typeof holidaySchema>;
+export type SpecialPowerResponse = z.infer<typeof specialPowerResponseSchema>;
+export type RetentionDaysResponse = z.infer<typeof retentionDaysResponseSchema>;
+export type LangDicResponse = z.infer<typeof langDicResponseSchema>;
+export type ShopTreeVariant = z.infer<typeof shopTreeVariantSchema>;

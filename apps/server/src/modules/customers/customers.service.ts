@@ -1,19 +1,7 @@
-import { defaultPrivileges, SYSTEM_ROLE_IDS } from '@storelens/contracts';
+import { defaultPrivileges, SYSTEM_ROLE_IDS, SYSTEM_ROLE_LABELS } from '@storelens/contracts';
 import type { DB } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
 import { nowIso } from '../../platform/time/clock.ts';
-
-/** The Chinese names of the system roles are what chains call them; other languages translate in the web. */
-export const SYSTEM_ROLE_NAMES: Record<number, string> = {
-  2060: 'Super manager',
-  2061: 'Manager',
-  2062: 'Observer',
-  2063: 'Store manager',
-  2064: 'Branch manager',
-  2067: 'Inner data',
-  2068: 'Inner operation',
-  2069: 'Shop assistant',
-};
 
 export interface NewCustomer {
   name: string;
@@ -40,7 +28,7 @@ export function createCustomersService(deps: { db: DB }) {
             SYSTEM_ROLE_IDS.map((rid) => ({
               customer_id: customerId,
               id: rid,
-              name: SYSTEM_ROLE_NAMES[rid] ?? String(rid),
+              name: SYSTEM_ROLE_LABELS[rid].en,
               is_system: 1,
               privileges: JSON.stringify(defaultPrivileges(rid)),
               updated_at: at,

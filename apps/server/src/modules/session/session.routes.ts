@@ -48,7 +48,7 @@ export function registerSessionRoutes(app: FastifyInstance, service: SessionServ
     guard: userGuard,
     body: selectCustomerRequestSchema,
     response: selectCustomerResponseSchema,
-    handler: ({ body, request }) => service.selectCustomer(sessionOf(request), body.cid),
+    handler: ({ body, request }) => service.selectCustomer(sessionOf(request), body.cid, request.locale),
   });
   defineOperation(app, {
     method: 'POST',
@@ -66,7 +66,7 @@ export function registerSessionRoutes(app: FastifyInstance, service: SessionServ
     tags,
     guard: customerGuard,
     response: userInfoSchema,
-    handler: ({ request }) => service.userInfo(actorOf(request)),
+    handler: ({ request }) => service.userInfo(actorOf(request), request.locale),
   });
   defineOperation(app, {
     method: 'POST',

@@ -7,6 +7,7 @@ import {
   type NoticeCount,
   type PermissionMap,
   RoleId,
+  roleDisplayName,
   type SelectCustomerResponse,
   type UserInfo,
 } from '@storelens/contracts';
@@ -29,7 +30,7 @@ export function createSessionService(deps: { db: DB; sessions: SessionsRepo }) {
     customersOf: (userId: string) => repo.customersOf(userId),
 
     /** Binds the session to a customer; every other tab of the session follows (customer switched). */
-    async selectCustomer(session: SessionContext, cid: string): Promise<SelectCustomerResponse> {
+    async selectCustomer(session: SessionContext, cid: string, locale: Locale): Promise<SelectCustomerResponse> {
       const customer = await repo.customerForUser(session.userId, cid);
       if (!customer) throw new AppError('notFound', 'errors.unknownCustomer');
       const actor = await resolveActor(db, session.userId, cid);
@@ -37,7 +38,7 @@ export function createSessionService(deps: { db: DB; sessions: SessionsRepo }) {
       await sessions.setCustomer(session.sessionId, cid);
       return {
         rid: actor.roleId,
-        roleName: actor.roleName,
+        roleName: roleDisplayName(locale, actor.roleId, actor.roleName),
         cusInfo: { cid: customer.id, cname: customer.name, countries: JSON.parse(customer.countries) as string[], defaultTimeZone: customer.default_time_zone },
       };
     },
@@ -46,7 +47,7 @@ export function createSessionService(deps: { db: DB; sessions: SessionsRepo }) {
       return actor.permissions;
     },
 
-    async userInfo(actor: CustomerActor): Promise<UserInfo> {
+    async userInfo(actor: CustomerActor, locale: Locale): Promise<UserInfo> {
       const user = await repo.userById(actor.userId);
       const organisation = await sessionTenantRepo(tenantScope(db, actor.customerId)).orgName(actor.orgScopeId);
       return {
@@ -61,7 +62,7 @@ export function createSessionService(deps: { db: DB; sessions: SessionsRepo }) {
         signupType: user.signup_type,
         locale: isLocale(user.locale) ? user.locale : 'en',
         rid: actor.roleId,
-        roleName: actor.roleName,
+        roleName: roleDisplayName(locale, actor.roleId, actor.roleName),
         organisation,
       };
     },

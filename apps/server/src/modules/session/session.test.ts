@@ -73,6 +73,10 @@ describe('selecting a customer', () => {
       roleName: 'Manager',
       cusInfo: { cid: demo.customerId, cname: 'Demo Co', countries: ['CN'], defaultTimeZone: 'Asia/Shanghai' },
     });
+    const inKorean = await call(t.app, 'POST', '/api/current/selectcus', { cid: demo.customerId }, { token, lang: 'kr' });
+    expect((inKorean.body.data as { roleName: string }).roleName).toBe('관리자');
+    const infoInJapanese = await call(t.app, 'POST', '/api/current/getUserInfo', undefined, { token, cid: demo.customerId, lang: 'jp' });
+    expect((infoInJapanese.body.data as { roleName: string }).roleName).toBe('管理者');
   });
 
   it('answers not found or no access for a customer the user does not belong to', async () => {

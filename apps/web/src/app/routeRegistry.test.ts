@@ -1,0 +1,102 @@
+import { OBSERVER_BARRED_ROUTES, RoleId, SUPER_MANAGER_ONLY_ROUTES } from '@storelens/contracts';
+import { describe, expect, it } from 'vitest';
+import type { AppRoute } from '../shared/routing/types.ts';
+import { assembleRoutes, createRouteRegistry } from './routeRegistry.ts';
+import { appRegistry } from './routes.ts';
+
+const page = async () => ({ Component: () => null });
+const route = (path: string, extra: Partial<AppRoute> = {}): AppRoute => ({
+  path,
+  layout: 'shell',
+  access: 'customer',
+  meta: { titleKey: 'test:title' },
+  page,
+  ...extra,
+});
+
+describe('route registry', () => {
+  it('bars the observer from the spec routes, whatever the feature declared', () => {
+    const [first] = OBSERVER_BARRED_ROUTES;
+    const [assembled] = assembleRoutes([[route(first, { meta: { titleKey: 't', barRoles: [RoleId.shopAssistant] } })]]);
+    expect(assembled?.meta.barRoles).toEqual([RoleId.shopAssistant, RoleId.observer]);
+  });
+
+  it('opens the store-plan tools to the super manager only', () => {
+    const [first] = SUPER_MANAGER_ONLY_ROUTES;
+    const [assembled] = assembleRoutes([[route(first)]]);
+    expect(assembled?.meta.allowRoles).toEqual([RoleId.superManager]);
+    const [narrowed] = assembleRoutes([[route(first, { meta: { titleKey: 't', allowRoles: [RoleId.manager, RoleId.superManager] } })]]);
+    expect(narrowed?.meta.allowRoles).toEqual([RoleId.superManager]);
+  });
+
+  it('leaves other routes as declared', () => {
+    const declared = route('/personalCenter/personalInfo');
+    const [assembled] = assembleRoutes([[declared]]);
+    expect(assembled).toEqual(declared);
+    expect(assembled?.meta).toBe(declared.meta);
+  });
+
+  it('refuses a path registered twice, a relative path and a route with nothing to show', () => {
+    expect(() => assembleRoutes([[route('/a')], [route('/a/')]])).toThrow('twice');
+    expect(() => assembleRoutes([[route('a')]])).toThrow('absolute');
+    expect(() => assembleRoutes([[route('/a', { page: undefined })]])).toThrow('neither');
+  });
+
+  it('knows which sections have pages: a section counts only when its target page exists', () => {
+    const registry = createRouteRegistry(
+      assembleRoutes([[route('/dashboard', { meta: { titleKey: 't', section: 'traffic' } }), route('/video', { page: undefined, redirectTo: '/playback' })]]),
+    );
+    expect(registry.sectionsWithPages().map((section) => section.id)).toEqual(['traffic']);
+    expect(registry.hasPage('/video')).toBe(false);
+  });
+
+  it('follows redirect routes to decide whether a page exists', () => {
+    const registry = createRouteRegistry([
+      route('/personalCenter', { page: undefined, redirectTo: '/personalCenter/personalInfo' }),
+      route('/personalCenter/personalInfo'),
+    ]);
+    expect(registry.hasPage('/personalCenter')).toBe(true);
+  });
+
+  it('lists menu pages of a section, without hidden ones', () => {
+    const registry = createRouteRegistry([
+      route('/a', { meta: { titleKey: 't', section: 'personal' } }),
+      route('/b', { meta: { titleKey: 't', section: 'personal', hideInMenu: true } }),
+      route('/c', { meta: { titleKey: 't', section: 'settings' } }),
+    ]);
+    expect(registry.menuRoutes('personal').map((entry) => entry.path)).toEqual(['/a']);
+    expect(registry.firstSettingsPage()?.path).toBe('/c');
+  });
+
+  describe('the app as assembled in this issue', () => {
+    it('has every public page of the spec and the personal center', () => {
+      for (const path of [
+        '/login',
+        '/login/kr',
+        '/403',
+        '/addressOut',
+        '/privacyPolicy',
+        '/dyvityPrivacy',
+        '/forgotPassword',
+        '/verificationCode',
+        '/resetPassword',
+        '/selectCustomer',
+        '/personalCenter/personalInfo',
+        '/refresh',
+      ]) {
+        expect(appRegistry.hasPage(path), path).toBe(true);
+      }
+    });
+
+    it('keeps public pages out of the antd shell', () => {
+      for (const path of ['/login', '/login/kr', '/403', '/addressOut', '/privacyPolicy', '/dyvityPrivacy', '/selectCustomer']) {
+        expect(appRegistry.find(path)?.layout, path).toBe('public');
+      }
+    });
+
+    it('has no section with pages yet, and no settings page, so no tab and no Settings entry show', () => {
+      expect(appRegistry.sectionsWithPages()).toEqual([]);
+      expect(appRegistry.firstSettingsPage()).toBeUndefined();
+    });
+  });
+});

@@ -1,0 +1,13 @@
+import { authRoutes } from '../features/auth/routes.tsx';
+import { legalRoutes } from '../features/legal/routes.tsx';
+import { personalRoutes } from '../features/personal/routes.tsx';
+import { sessionRoutes } from '../features/session/routes.tsx';
+import { assembleRoutes, createRouteRegistry } from './routeRegistry.ts';
+import { systemRoutes } from './systemRoutes.tsx';
+
+/**
+ * Every route of the app, assembled from the features. A feature adds its pages by exporting
+ * routes from its routes.tsx and listing them here; tabs, menus, the index target and the
+ * breadcrumb follow from the registry.
+ */
+export const appRegistry = createRouteRegistry(assembleRoutes([systemRoutes, authRoutes, sessionRoutes, legalRoutes, personalRoutes]));

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end specs share one built app on one real server (global setup); files run one at a
+// time because two cores are better spent on one Chromium than on two fighting for them.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    include: ['specs/**/*.e2e.ts'],
+    globalSetup: ['support/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+  },
+});
