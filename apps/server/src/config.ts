@@ -24,7 +24,8 @@ function intFrom(value: string | undefined, fallback: number): number {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const mode = env.APP_MODE === 'production' || env.APP_MODE === 'test' ? env.APP_MODE : 'development';
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data'));
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the person typed the command.
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(env.INIT_CWD ?? process.cwd(), 'data'));
   return {
     port: intFrom(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
