@@ -40,7 +40,9 @@ async function waitForReady(url: string, timeoutMs: number): Promise<void> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // E2E_SKIP_BUILD=1 reuses apps/web/dist while iterating on specs; `npm test` always builds.
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, which would make Vite build React's development bundle; the
+    // tests must meet the production build that `npm start` serves.
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (build.status !== 0) throw new Error('web build failed');
   }
 
