@@ -11,10 +11,22 @@ import { authRepo } from './modules/auth/auth.repo.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
+import { registerDevicesRoutes } from './modules/devices/devices.routes.ts';
+import { createDevicesService } from './modules/devices/devices.service.ts';
+import { registerMessagesRoutes } from './modules/messages/messages.routes.ts';
+import { createMessagesService } from './modules/messages/messages.service.ts';
 import { registerOrgRoutes } from './modules/org/org.routes.ts';
 import { createOrgService } from './modules/org/org.service.ts';
+import { registerOrgAdminRoutes } from './modules/org/org-admin.routes.ts';
+import { createOrgAdminService } from './modules/org/org-admin.service.ts';
+import { createShopGroupsService } from './modules/org/shop-groups.service.ts';
+import { createShopImportService } from './modules/org/shop-import.service.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
+import { createRolesService } from './modules/users/roles.service.ts';
+import { createUserImportService } from './modules/users/user-import.service.ts';
+import { registerUsersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 import { registerSessionResolution } from './platform/auth/session-hook.ts';
 import { sessionsRepo } from './platform/auth/sessions.repo.ts';
 import { registerGuard } from './platform/authz/guard.ts';
@@ -57,6 +69,14 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   registerAuthRoutes(app, createAuthService({ repo: authRepo(db), sessions, delivery, config }));
   registerSessionRoutes(app, createSessionService({ db, sessions }));
   registerOrgRoutes(app, createOrgService({ db }));
+  registerOrgAdminRoutes(app, {
+    orgAdmin: createOrgAdminService({ db }),
+    shopImport: createShopImportService({ db }),
+    shopGroups: createShopGroupsService({ db }),
+  });
+  registerUsersRoutes(app, { users: createUsersService({ db }), roles: createRolesService({ db }), userImport: createUserImportService({ db }) });
+  registerDevicesRoutes(app, createDevicesService({ db, delivery }));
+  registerMessagesRoutes(app, createMessagesService({ db }));
   registerDevRoutes(app, db);
 
   app.get('/healthz', { config: {} }, async () => ({ status: 'ok' }));

@@ -1,8 +1,10 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_ACCOUNTS } from './modules/demo/demo-plan.ts';
+import { createDevicesService } from './modules/devices/devices.service.ts';
 import { seedDemo } from './modules/demo/seed-demo.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
+import { createDelivery } from './platform/mail/delivery.ts';
 import { outboxRepo } from './platform/mail/outbox.repo.ts';
 
 const USAGE = `usage: tsx src/main.ts <command>
@@ -57,7 +59,16 @@ async function main(): Promise<void> {
     console.log('');
   }
 
+  // Camera-offline alarms: every minute, cameras past their customer's threshold raise an alarm
+  // (each claimed with a conditional update, so several servers may run this timer).
+  const devices = createDevicesService({ db, delivery: createDelivery(config, db) });
+  const offlineTimer = setInterval(() => {
+    devices.detectOfflineCameras().catch((error: unknown) => app.log.error({ err: error }, 'offline detection failed'));
+  }, 60_000);
+  offlineTimer.unref();
+
   const shutdown = async () => {
+    clearInterval(offlineTimer);
     await app.close();
     await close();
     process.exit(0);

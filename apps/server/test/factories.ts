@@ -1,10 +1,15 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ALL_PERMISSION_KEYS, type PermissionKey, type PermissionMap, XLSX_CONTENT_TYPE } from '@storelens/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createCustomersService } from '../src/modules/customers/customers.service.ts';
 import { createDevicesService } from '../src/modules/devices/devices.service.ts';
 import { createOrgAdminService } from '../src/modules/org/org-admin.service.ts';
+import { createRolesService } from '../src/modules/users/roles.service.ts';
 import { createUsersService } from '../src/modules/users/users.service.ts';
 import type { DB } from '../src/platform/db/database.ts';
-import { call } from './harness.ts';
+import type { Database } from '../src/platform/db/schema.ts';
+import { type CallOptions, call, type Envelope } from './harness.ts';
 
 export const TEST_PASSWORD = 'Test#2026pass';
 let counter = 0;
@@ -18,8 +23,8 @@ export async function buildCustomer(db: DB, name = unique('Customer ')) {
   return createCustomersService({ db }).createCustomer({ name, countries: ['CN'], defaultTimeZone: 'Asia/Shanghai' });
 }
 
-export async function buildOrg(db: DB, customerId: string, parentId: string, name = unique('Org ')) {
-  return createOrgAdminService({ db }).addOrg(customerId, { parentId, name });
+export async function buildOrg(db: DB, customerId: string, parentId: string, name = unique('Org '), orgcode?: string) {
+  return createOrgAdminService({ db }).addOrg(customerId, { parentId, name, ...(orgcode ? { orgcode } : {}) });
 }
 
 export async function buildShop(db: DB, customerId: string, orgId: string, overrides: { name?: string; number?: string; timeZone?: string } = {}) {
@@ -64,4 +69,53 @@ export async function signIn(app: FastifyInstance, loginName: string, customerId
   const selected = await call(app, 'POST', '/api/current/selectcus', { cid: customerId }, { token });
   if (selected.body.status !== 200) throw new Error(`select customer failed: ${selected.body.msg}`);
   return { token, cid: customerId };
+}
+
+/** A custom role that shows every key except the ones named: proves an operation needs exactly those. */
+export async function buildRoleWithout(db: DB, customerId: string, missing: readonly PermissionKey[], name = unique('Role without ')) {
+  const privileges = Object.fromEntries(ALL_PERMISSION_KEYS.map((key) => [key, missing.includes(key) ? 2 : 0])) as Partial<PermissionMap>;
+  return createRolesService({ db }).createCustomRole(customerId, name, privileges);
+}
+
+/** Rows in a table, for 'nothing written' checks. */
+export async function countRows(db: DB, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A spreadsheet (or any file) of test/fixtures. */
+export function fixture(name: string): Buffer {
+  return fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name));
+}
+
+/** Posts one file as multipart/form-data field "file", like the web's upload control. */
+export async function uploadFile(
+  app: FastifyInstance,
+  url: string,
+  file: { name: string; content: Buffer; field?: string },
+  options: CallOptions = {},
+): Promise<{ http: number; body: Envelope }> {
+  const boundary = `----storelens${Date.now().toString(16)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${XLSX_CONTENT_TYPE}\r\n\r\n`,
+  );
+  const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cid) headers['x-customer-code'] = options.cid;
+  if (options.lang) headers['accept-language'] = options.lang;
+  const raw = await app.inject({ method: 'POST', url, headers, payload: Buffer.concat([head, file.content, Buffer.from(`\r\n--${boundary}--\r\n`)]) });
+  return { http: raw.statusCode, body: raw.json() as Envelope };
+}
+
+/** A file download: the raw bytes on success, the envelope otherwise. */
+export async function download(app: FastifyInstance, method: 'GET' | 'POST', url: string, body: unknown, options: CallOptions = {}) {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cid) headers['x-customer-code'] = options.cid;
+  if (options.lang) headers['accept-language'] = options.lang;
+  const raw = await app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+  return { http: raw.statusCode, headers: raw.headers, content: raw.rawPayload, json: () => raw.json() as Envelope };
 }

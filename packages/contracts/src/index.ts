@@ -1,4 +1,7 @@
 export * from './auth/index.ts';
+export * from './devices/index.ts';
+export * from './messages/index.ts';
+export * from './org/index.ts';
 export * from './platform/limits.ts';
 export * from './platform/locales.ts';
 export * from './platform/messages.ts';
@@ -7,3 +10,4 @@ export * from './platform/roles.ts';
 export * from './platform/status.ts';
 export * from './platform/validation.ts';
 export * from './session/index.ts';
+export * from './users/index.ts';

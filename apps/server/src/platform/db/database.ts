@@ -5,6 +5,7 @@ import { type Dialect, Kysely, type Migration, type MigrationProvider, Migrator,
 import pg from 'pg';
 import type { AppConfig } from '../../config.ts';
 import * as foundation from './migrations/0001_foundation.ts';
+import * as administration from './migrations/0002_administration.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -13,6 +14,7 @@ export type DialectName = 'sqlite' | 'postgres';
 /** Migrations are listed in code (not read from a folder) so they work the same under tsx, tests and builds. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_administration': administration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

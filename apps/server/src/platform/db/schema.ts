@@ -96,6 +96,11 @@ export interface ShopsTable {
   labels: string;
   created_at: string;
   updated_at: string;
+  /** Feature switches; closing a shop turns all four off (spec section 4), later issues honour them. */
+  analytics_enabled: number;
+  monitoring_enabled: number;
+  inspections_enabled: number;
+  live_video_enabled: number;
 }
 
 export interface BoxesTable {
@@ -108,6 +113,7 @@ export interface BoxesTable {
   activated: number;
   last_report_at: string | null;
   created_at: string;
+  deployment_area: string | null;
 }
 
 export interface CamerasTable {
@@ -121,6 +127,9 @@ export interface CamerasTable {
   enabled: number;
   last_report_at: string | null;
   created_at: string;
+  mac: string | null;
+  /** When the last camera-offline alarm went out, so none repeats within the customer's interval. */
+  last_alarm_at: string | null;
 }
 
 export interface SessionsTable {
@@ -178,6 +187,62 @@ export interface MessagesTable {
   body: string;
   read_at: string | null;
   created_at: string;
+  /** What raised the message (camera_offline, ...) and the id it is about. */
+  source: string | null;
+  ref_id: string | null;
+}
+
+export interface ShopLogsTable {
+  customer_id: string;
+  id: string;
+  shop_id: string;
+  /** Null for changes made by the system (the demo seed). */
+  user_id: string | null;
+  action: 'add' | 'import' | 'update' | 'status';
+  /** JSON array of { field, old, new }. */
+  changes: string;
+  created_at: string;
+}
+
+export interface ShopGroupsTable {
+  customer_id: string;
+  id: string;
+  name: string;
+  /** JSON array of role ids that may use the group; empty means every role. */
+  role_ids: string;
+  score: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShopGroupShopsTable {
+  customer_id: string;
+  group_id: string;
+  shop_id: string;
+}
+
+export interface AlertSettingsTable {
+  customer_id: string;
+  enabled: number;
+  /** JSON array of 'sms' | 'phone' | 'email'. */
+  modes: string;
+  /** JSON array of user ids. */
+  recipient_ids: string;
+  interval_minutes: number;
+  offline_after_minutes: number;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+export interface ImportReportsTable {
+  customer_id: string;
+  id: string;
+  kind: 'shops' | 'users';
+  user_id: string;
+  file_name: string;
+  /** JSON array of { row, column (a message key), message (a message reference) }. */
+  errors: string;
+  created_at: string;
 }
 
 export interface Database {
@@ -196,7 +261,25 @@ export interface Database {
   verification_codes: VerificationCodesTable;
   outbox: OutboxTable;
   messages: MessagesTable;
+  shop_logs: ShopLogsTable;
+  shop_groups: ShopGroupsTable;
+  shop_group_shops: ShopGroupShopsTable;
+  alert_settings: AlertSettingsTable;
+  import_reports: ImportReportsTable;
 }
 
 /** Tables that belong to one customer. */
-export type TenantTable = 'memberships' | 'membership_shops' | 'roles' | 'orgs' | 'shops' | 'boxes' | 'cameras' | 'messages';
+export type TenantTable =
+  | 'memberships'
+  | 'membership_shops'
+  | 'roles'
+  | 'orgs'
+  | 'shops'
+  | 'boxes'
+  | 'cameras'
+  | 'messages'
+  | 'shop_logs'
+  | 'shop_groups'
+  | 'shop_group_shops'
+  | 'alert_settings'
+  | 'import_reports';
