@@ -1,3 +1,4 @@
+import { customersOfUser } from '../../platform/authz/actor.repo.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { UsersTable } from '../../platform/db/schema.ts';
 import { nowIso } from '../../platform/time/clock.ts';
@@ -15,16 +16,7 @@ export function authRepo(db: DB) {
         .selectAll()
         .where((eb) => eb.or([eb('login_name', '=', email), eb('email', '=', email)]))
         .executeTakeFirst(),
-
-    customersOf: (userId: string) =>
-      db
-        .selectFrom('memberships')
-        .innerJoin('customers', 'customers.id', 'memberships.customer_id')
-        .select(['customers.id as cid', 'customers.name as cname'])
-        .where('memberships.user_id', '=', userId)
-        .where('memberships.enabled', '=', 1)
-        .orderBy('customers.name')
-        .execute(),
+    customersOf: (userId: string) => customersOfUser(db, userId),
 
     async failuresOf(account: string): Promise<number> {
       const row = await db.selectFrom('login_throttle').select('failures').where('account', '=', account).executeTakeFirst();

@@ -13,15 +13,6 @@ export function sessionRepo(db: DB) {
         .where('memberships.customer_id', '=', customerId)
         .where('memberships.enabled', '=', 1)
         .executeTakeFirst(),
-    customersOf: (userId: string) =>
-      db
-        .selectFrom('memberships')
-        .innerJoin('customers', 'customers.id', 'memberships.customer_id')
-        .select(['customers.id as cid', 'customers.name as cname'])
-        .where('memberships.user_id', '=', userId)
-        .where('memberships.enabled', '=', 1)
-        .orderBy('customers.name')
-        .execute(),
     userById: (userId: string) => db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow(),
     mobileTakenByOther: async (mobile: string, userId: string) =>
       (await db.selectFrom('users').select('id').where('mobile', '=', mobile).where('id', '!=', userId).executeTakeFirst()) !== undefined,

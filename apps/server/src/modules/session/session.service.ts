@@ -13,6 +13,7 @@ import {
 } from '@storelens/contracts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import type { SessionsRepo } from '../../platform/auth/sessions.repo.ts';
+import { customersOfUser } from '../../platform/authz/actor.repo.ts';
 import { resolveActor, visibleShopIds } from '../../platform/authz/actor.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { CustomerActor, SessionContext } from '../../platform/http/context.ts';
@@ -27,7 +28,7 @@ export function createSessionService(deps: { db: DB; sessions: SessionsRepo }) {
   const repo = sessionRepo(db);
 
   return {
-    customersOf: (userId: string) => repo.customersOf(userId),
+    customersOf: (userId: string) => customersOfUser(db, userId),
 
     /** Binds the session to a customer; every other tab of the session follows (customer switched). */
     async selectCustomer(session: SessionContext, cid: string, locale: Locale): Promise<SelectCustomerResponse> {

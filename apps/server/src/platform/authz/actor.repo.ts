@@ -35,3 +35,15 @@ export async function loadScopeRows(db: DB, userId: string, customerId: string):
   ]);
   return { orgs, shops, explicitShopIds: explicit.map((r) => r.shop_id) };
 }
+
+/** The customers a user may work in (enabled memberships), for sign-in and the customer picker. */
+export function customersOfUser(db: DB, userId: string): Promise<{ cid: string; cname: string }[]> {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('customers', 'customers.id', 'memberships.customer_id')
+    .select(['customers.id as cid', 'customers.name as cname'])
+    .where('memberships.user_id', '=', userId)
+    .where('memberships.enabled', '=', 1)
+    .orderBy('customers.name')
+    .execute();
+}
