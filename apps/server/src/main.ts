@@ -1,8 +1,8 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_ACCOUNTS } from './modules/demo/demo-plan.ts';
-import { createDevicesService } from './modules/devices/devices.service.ts';
 import { seedDemo } from './modules/demo/seed-demo.ts';
+import { createDevicesService } from './modules/devices/devices.service.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { createDelivery } from './platform/mail/delivery.ts';
 import { outboxRepo } from './platform/mail/outbox.repo.ts';
