@@ -44,8 +44,20 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, beforeRe
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: base.databaseUrl as string });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        // The pool's connections may still be closing: wait for them rather than kill them.
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}`);
+            break;
+          } catch (error) {
+            if (attempt >= 20) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     };
   }
   const config: AppConfig = { ...base, databaseUrl, mode: 'development', ...overrides };

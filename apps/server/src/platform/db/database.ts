@@ -36,7 +36,11 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
     // Integer columns come back as numbers; bigint counts (COUNT(*)) are parsed too, as they stay far below 2^53.
     pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
     pg.types.setTypeParser(1700, (value) => Number.parseFloat(value));
-    dialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: config.databaseUrl, max: 10 }) });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle client can die under us (server restart, failover, a dropped database); without a
+    // listener that error would crash the process. The pool replaces the client on next use.
+    pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
+    dialect = new PostgresDialect({ pool });
     name = 'postgres';
   } else {
     const file = sqliteFile === ':memory:' ? ':memory:' : path.join(config.dataDir, sqliteFile);
