@@ -81,7 +81,10 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const startupLocaleKeys = Object.keys(manifest).filter((key) => key.startsWith(`src/locales/${STARTUP_LOCALE}/`));
+// Translations the login closure fetches (dynamic imports of its chunks); the shell's come later.
+const startupLocaleKeys = [...new Set([...loginKeys].flatMap((key) => manifest[key].dynamicImports ?? []))].filter((key) =>
+  key.startsWith(`src/locales/${STARTUP_LOCALE}/`),
+);
 const loginJs = [...loginKeys, ...startupLocaleKeys].map((key) => ({ key, file: manifest[key].file, ...sizes(manifest[key].file) }));
 const loginCss = [...new Set([...loginKeys].flatMap((key) => manifest[key].css ?? []))].map((file) => ({ file, ...sizes(file) }));
 

@@ -94,9 +94,48 @@ describe('route registry', () => {
       }
     });
 
-    it('has no section with pages yet, and no settings page, so no tab and no Settings entry show', () => {
+    it('has no section with pages yet, so no tab shows', () => {
       expect(appRegistry.sectionsWithPages()).toEqual([]);
-      expect(appRegistry.firstSettingsPage()).toBeUndefined();
+    });
+
+    it('has the administration pages of issue 3, the settings ones in menu order', () => {
+      for (const path of [
+        '/settings',
+        '/settingCommon',
+        '/settings/settingCommon/orgMng',
+        '/settings/settingCommon/userMng',
+        '/settings/settingCommon/roleMng',
+        '/settings/cameraMng',
+        '/deviceManagement',
+        '/deviceManagement/detail',
+        '/deviceManagement/cameraDetail',
+        '/newsCenter',
+      ]) {
+        expect(appRegistry.hasPage(path), path).toBe(true);
+      }
+      expect(appRegistry.firstSettingsPage()?.path).toBe('/settings/settingCommon/orgMng');
+      expect(appRegistry.menuRoutes('settings').map((route) => route.path)).toEqual([
+        '/settings/settingCommon/orgMng',
+        '/settings/settingCommon/userMng',
+        '/settings/settingCommon/roleMng',
+        '/settings/cameraMng',
+        '/deviceManagement',
+      ]);
+      expect(appRegistry.find('/newsCenter')?.meta.hideInMenu).toBe(true);
+    });
+
+    it('bars the observer from organisation, user, role and camera management', () => {
+      for (const path of ['/settings/settingCommon/orgMng', '/settings/settingCommon/userMng', '/settings/settingCommon/roleMng', '/settings/cameraMng']) {
+        expect(appRegistry.find(path)?.meta.barRoles, path).toContain(RoleId.observer);
+      }
+    });
+
+    it('puts the common settings pages behind cueretail_config_page_com besides their own key', () => {
+      expect(appRegistry.find('/settings/settingCommon/orgMng')?.meta).toMatchObject({
+        permission: 'cueretail_org_manage',
+        requires: ['cueretail_config_page_com'],
+      });
+      expect(appRegistry.find('/settings/cameraMng')?.meta).toMatchObject({ permission: 'config_page', requires: ['cueretail_config_page_com'] });
     });
   });
 });

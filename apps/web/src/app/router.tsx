@@ -39,7 +39,12 @@ export function buildRouteObjects(registry: RouteRegistry, dependencies: GuardDe
         ...publicRoutes.map((route) => toRouteObject(route, dependencies)),
         {
           id: 'shell',
-          lazy: reloadOnChunkFailure(() => import('./layout/AppShell.tsx').then((module) => ({ Component: module.AppShell }))),
+          // The shell brings the translations of the pages inside it (not fetched by /login).
+          lazy: reloadOnChunkFailure(() =>
+            Promise.all([import('./layout/AppShell.tsx'), import('../shared/i18n/shellNamespaces.ts').then((module) => module.loadShellNamespaces())]).then(
+              ([module]) => ({ Component: module.AppShell }),
+            ),
+          ),
           children: shellRoutes.map((route) => toRouteObject(route, dependencies)),
         },
         {

@@ -1,7 +1,11 @@
 import { authRoutes } from '../features/auth/routes.tsx';
+import { devicesRoutes } from '../features/devices/routes.tsx';
 import { legalRoutes } from '../features/legal/routes.tsx';
+import { messagesRoutes } from '../features/messages/routes.tsx';
+import { orgRoutes } from '../features/org/routes.tsx';
 import { personalRoutes } from '../features/personal/routes.tsx';
 import { sessionRoutes } from '../features/session/routes.tsx';
+import { usersRoutes } from '../features/users/routes.tsx';
 import { assembleRoutes, createRouteRegistry } from './routeRegistry.ts';
 import { systemRoutes } from './systemRoutes.tsx';
 
@@ -10,4 +14,7 @@ import { systemRoutes } from './systemRoutes.tsx';
  * routes from its routes.tsx and listing them here; tabs, menus, the index target and the
  * breadcrumb follow from the registry.
  */
-export const appRegistry = createRouteRegistry(assembleRoutes([systemRoutes, authRoutes, sessionRoutes, legalRoutes, personalRoutes]));
+export const appRegistry = createRouteRegistry(
+  // Settings pages in menu order: the settings landing falls back along it (settingsLanding.ts).
+  assembleRoutes([systemRoutes, authRoutes, sessionRoutes, legalRoutes, personalRoutes, orgRoutes, usersRoutes, devicesRoutes, messagesRoutes]),
+);

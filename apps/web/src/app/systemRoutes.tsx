@@ -17,6 +17,14 @@ export const systemRoutes: readonly AppRoute[] = [
     page: () => import('./pages/ForbiddenPage.tsx').then((module) => ({ Component: module.ForbiddenPage })),
   },
   {
+    // Forwards to the first settings page the role and the permission map open (settingsLanding.ts).
+    path: '/settings',
+    layout: 'shell',
+    access: 'customer',
+    meta: { titleKey: 'shell:userMenu.settings', section: 'settings', hideInMenu: true, hideBreadcrumb: true },
+    page: () => import('./pages/SettingsLandingPage.tsx').then((module) => ({ Component: module.SettingsLandingPage })),
+  },
+  {
     path: '/refresh',
     layout: 'shell',
     access: 'customer',

@@ -35,6 +35,7 @@ function toGuardedRoute(route: AppRoute): GuardedRoute {
     allowRoles: route.meta.allowRoles,
     barRoles: route.meta.barRoles,
     permission: route.meta.permission,
+    requires: route.meta.requires,
     preload: route.meta.preload,
   };
 }

@@ -98,6 +98,18 @@ describe('decidePermission', () => {
   it('ignores routes without a key', () => {
     expect(decidePermission(shellPage, null)).toEqual({ kind: 'proceed' });
   });
+
+  it('also closes a route when a further required key (its settings group) is hidden', () => {
+    const orgPage: GuardedRoute = {
+      path: '/settings/settingCommon/orgMng',
+      access: 'customer',
+      permission: 'cueretail_org_manage',
+      requires: ['cueretail_config_page_com'],
+    };
+    expect(decidePermission(orgPage, { cueretail_org_manage: 0, cueretail_config_page_com: 2 })).toMatchObject({ to: '/403' });
+    expect(decidePermission(orgPage, { cueretail_org_manage: 2, cueretail_config_page_com: 0 })).toMatchObject({ to: '/403' });
+    expect(decidePermission(orgPage, { cueretail_org_manage: 0, cueretail_config_page_com: 1 })).toEqual({ kind: 'proceed' });
+  });
 });
 
 describe('resolveIndexTarget', () => {

@@ -16,6 +16,8 @@ export interface GuardedRoute {
   allowRoles?: readonly number[];
   barRoles?: readonly number[];
   permission?: PermissionKey;
+  /** Further keys that must not be hidden (a settings group's config-page flag). */
+  requires?: readonly PermissionKey[];
   preload?: readonly PreloadNeed[];
 }
 
@@ -64,10 +66,15 @@ export function decideRoleAccess(route: GuardedRoute, rid: number | null): Guard
   return proceed;
 }
 
-/** A route gated by a permission key is closed when the key is hidden (2) or missing. */
+/** The keys a route is gated by: its own and the further ones it requires. */
+export function routePermissionKeys(route: Pick<GuardedRoute, 'permission' | 'requires'>): PermissionKey[] {
+  return [...(route.permission ? [route.permission] : []), ...(route.requires ?? [])];
+}
+
+/** A route gated by permission keys is closed when any of them is hidden (2) or missing. */
 export function decidePermission(route: GuardedRoute, map: Partial<PermissionMap> | null): GuardDecision {
-  if (!route.permission) return proceed;
-  return resolvePermission(map, route.permission) === 'hidden' ? { kind: 'redirect', to: FORBIDDEN_PATH, reason: 'forbidden' } : proceed;
+  const hidden = routePermissionKeys(route).some((key) => resolvePermission(map, key) === 'hidden');
+  return hidden ? { kind: 'redirect', to: FORBIDDEN_PATH, reason: 'forbidden' } : proceed;
 }
 
 /**

@@ -46,6 +46,7 @@ export function NoticeBell() {
               {messageCenterExists && (
                 <Button
                   type="link"
+                  data-testid={`notice-open-center-${tab.key}`}
                   onClick={() => {
                     setOpen(false);
                     void navigate(`${MESSAGE_CENTER_PATH}?tab=${tab.key}`);

@@ -1,9 +1,11 @@
 import { Menu, type MenuProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { resolvePermission } from '../../features/session/permissions.ts';
 import { useSessionStore } from '../../features/session/state/sessionStore.ts';
 import type { AppRoute } from '../../shared/routing/types.ts';
+import { routePermissionKeys } from '../guards/navigationGuard.ts';
 import { appRegistry } from '../routes.ts';
 import { MENU_ICONS } from './menuIcons.tsx';
 import { useCurrentRoute } from './useCurrentRoute.ts';
@@ -17,16 +19,15 @@ export function SideMenu() {
   const navigate = useNavigate();
   const map = useSessionStore((state) => state.permissionMap);
   const { section, menuKey } = useCurrentRoute();
-  const routes = section
-    ? appRegistry.menuRoutes(section).filter((route) => !route.meta.permission || resolvePermission(map, route.meta.permission) !== 'hidden')
-    : [];
+  const states = (route: AppRoute) => routePermissionKeys(route.meta).map((key) => resolvePermission(map, key));
+  const routes = section ? appRegistry.menuRoutes(section).filter((route) => !states(route).includes('hidden')) : [];
 
   const toItem = (route: AppRoute): MenuItem => {
     const label = t(route.meta.titleKey);
     return {
       key: route.path,
       icon: route.meta.menuIcon ? MENU_ICONS[route.meta.menuIcon] : <span className="sl-menu-letter">{label.slice(0, 1)}</span>,
-      disabled: route.meta.permission ? resolvePermission(map, route.meta.permission) === 'disabled' : false,
+      disabled: states(route).includes('disabled'),
       label: <span data-testid={`side-menu-item-${route.path}`}>{label}</span>,
     };
   };
@@ -42,16 +43,23 @@ export function SideMenu() {
     if (!groups.has(group)) {
       const children: MenuItem[] = [];
       groups.set(group, children);
-      items.push({ key: `group:${group}`, label: t(group), children });
+      items.push({ key: `group:${group}`, label: <span data-testid={`side-menu-group-${group}`}>{t(group)}</span>, children });
     }
     groups.get(group)?.push(toItem(route));
   }
+
+  // Groups start open, also those that appear once the permission map has loaded; the user may
+  // close them afterwards.
+  const groupKeys = [...groups.keys()].map((group) => `group:${group}`);
+  const [closedGroups, setClosedGroups] = useState<string[]>([]);
+  const openKeys = groupKeys.filter((key) => !closedGroups.includes(key));
 
   return (
     <Menu
       mode="inline"
       selectedKeys={[menuKey]}
-      defaultOpenKeys={[...groups.keys()].map((group) => `group:${group}`)}
+      openKeys={openKeys}
+      onOpenChange={(keys) => setClosedGroups(groupKeys.filter((key) => !keys.includes(key)))}
       items={items}
       onClick={({ key }) => void navigate(key)}
       style={{ borderInlineEnd: 'none' }}

@@ -10,6 +10,7 @@ import { endSession } from '../../features/session/sessionActions.ts';
 import { useSessionStore } from '../../features/session/state/sessionStore.ts';
 import { LANGUAGE_NAMES } from '../../shared/i18n/i18n.ts';
 import { appRegistry } from '../routes.ts';
+import { SETTINGS_LANDING_PATH } from '../settingsLanding.ts';
 
 /** Personal center, settings (when a settings page exists), language, switch customer, log out. */
 export function UserMenu() {
@@ -50,7 +51,8 @@ export function UserMenu() {
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'personal') void navigate(PERSONAL_INFO_PATH);
-    else if (key === 'settings' && settingsPage) void navigate(settingsPage.path);
+    // /settings picks the first settings page this role and permission map open.
+    else if (key === 'settings' && settingsPage) void navigate(SETTINGS_LANDING_PATH);
     else if (key === 'switchCustomer') void customerSwitcher.open();
     else if (key === 'logout') void logOut();
     else if (key.startsWith('lang:')) {

@@ -1,12 +1,17 @@
 import {
+  ApartmentOutlined,
   AppstoreOutlined,
   BarChartOutlined,
   BellOutlined,
+  CameraOutlined,
+  ClusterOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
+  IdcardOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
   ShoppingOutlined,
+  TeamOutlined,
   UserOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
@@ -24,4 +29,9 @@ export const MENU_ICONS: Record<MenuIconName, ReactNode> = {
   batch: <AppstoreOutlined />,
   message: <BellOutlined />,
   board: <BarChartOutlined />,
+  organisation: <ApartmentOutlined />,
+  team: <TeamOutlined />,
+  role: <IdcardOutlined />,
+  camera: <CameraOutlined />,
+  device: <ClusterOutlined />,
 };

@@ -2,30 +2,61 @@ import { BCP47, isLocale, LOCALES, type Locale, MESSAGE_CATALOGUES, parseMessage
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-/** One JSON per feature namespace under src/locales/<locale>/; `messages` comes from contracts. */
-export const FEATURE_NAMESPACES = ['common', 'shell', 'auth', 'session', 'personal', 'legal'] as const;
+/**
+ * One JSON per feature namespace under src/locales/<locale>/; `messages` comes from contracts.
+ * Startup namespaces load before the first paint (public pages and the shell's frame); shell
+ * namespaces (the pages inside the shell) load with the shell, so /login does not carry them.
+ */
+export const STARTUP_NAMESPACES = ['common', 'shell', 'auth', 'session', 'personal', 'legal'] as const;
+export const SHELL_NAMESPACES = ['org', 'users', 'devices', 'messageCenter'] as const;
+export const FEATURE_NAMESPACES = [...STARTUP_NAMESPACES, ...SHELL_NAMESPACES] as const;
 export type FeatureNamespace = (typeof FEATURE_NAMESPACES)[number];
 export const MESSAGES_NAMESPACE = 'messages';
 
 /** Each language's own name, shown the same whatever the current language is. */
 export const LANGUAGE_NAMES: Record<Locale, string> = { zh: '中文', en: 'English', kr: '한국어', jp: '日本語' };
 
-type ResourceModule = { default: Record<string, unknown> };
+export type ResourceModule = { default: Record<string, unknown> };
+export type ResourceLoaders = Record<string, () => Promise<ResourceModule>>;
+interface NamespaceGroup {
+  namespaces: readonly string[];
+  /** import.meta.glob of `../../locales/<locale>/<namespace>.json` (globs are written in this folder). */
+  loaders: ResourceLoaders;
+}
+
 // Lazy: only the current language is downloaded (this keeps /login inside its budget).
-const resourceLoaders = import.meta.glob<ResourceModule>('../../locales/*/*.json');
+const startupLoaders = import.meta.glob<ResourceModule>('../../locales/*/{common,shell,auth,session,personal,legal}.json');
+const namespaceGroups: NamespaceGroup[] = [{ namespaces: STARTUP_NAMESPACES, loaders: startupLoaders }];
+
+async function loadGroup(locale: Locale, group: NamespaceGroup): Promise<void> {
+  await Promise.all(
+    group.namespaces
+      .filter((namespace) => !i18next.hasResourceBundle(locale, namespace))
+      .map(async (namespace) => {
+        const load = group.loaders[`../../locales/${locale}/${namespace}.json`];
+        if (!load) throw new Error(`Missing translation file ${locale}/${namespace}.json`);
+        const module = await load();
+        i18next.addResourceBundle(locale, namespace, module.default);
+      }),
+  );
+}
 
 async function loadResources(locale: Locale): Promise<void> {
   if (!i18next.hasResourceBundle(locale, MESSAGES_NAMESPACE)) {
     i18next.addResourceBundle(locale, MESSAGES_NAMESPACE, MESSAGE_CATALOGUES[locale]);
   }
-  await Promise.all(
-    FEATURE_NAMESPACES.filter((namespace) => !i18next.hasResourceBundle(locale, namespace)).map(async (namespace) => {
-      const load = resourceLoaders[`../../locales/${locale}/${namespace}.json`];
-      if (!load) throw new Error(`Missing translation file ${locale}/${namespace}.json`);
-      const module = await load();
-      i18next.addResourceBundle(locale, namespace, module.default);
-    }),
-  );
+  await Promise.all(namespaceGroups.map((group) => loadGroup(locale, group)));
+}
+
+/**
+ * Namespaces loaded on demand (the shell's): loaded now in the current language, and from then on
+ * with every language the user switches to.
+ */
+export async function addNamespaceGroup(namespaces: readonly string[], loaders: ResourceLoaders): Promise<void> {
+  const group = namespaceGroups.find((entry) => entry.loaders === loaders) ?? { namespaces, loaders };
+  if (!namespaceGroups.includes(group)) namespaceGroups.push(group);
+  const current = i18next.language;
+  if (isLocale(current)) await loadGroup(current, group);
 }
 
 function reflectInDocument(locale: Locale): void {

@@ -326,6 +326,14 @@ describe('http client', () => {
     expect([...new Uint8Array(await file.arrayBuffer())]).toEqual([1, 2, 3, 4]);
   });
 
+  it('uploads a file as multipart/form-data with the session headers, not as JSON', async () => {
+    const echo = await env.client.upload<{ headers: Record<string, string>; body: string }>('/echo', new Blob(['a,b']), 'rows.xlsx');
+    expect(echo.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(echo.headers).toMatchObject({ authorization: 'Bearer token-1', 'x-customer-code': 'c1' });
+    expect(echo.body).toContain('name="file"; filename="rows.xlsx"');
+    expect(echo.body).toContain('a,b');
+  });
+
   it('a blob request answered with an error envelope is handled as one', async () => {
     const error = await failureOf(env.client.get('/status/404', undefined, { responseType: 'blob' }));
     expect(error.status).toBe(404);

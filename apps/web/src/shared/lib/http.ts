@@ -30,7 +30,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   method?: HttpMethod;
-  /** JSON body (POST/PUT/DELETE). */
+  /** JSON body (POST/PUT/DELETE); a FormData body is sent as multipart/form-data (file uploads). */
   body?: unknown;
   /** Query parameters (GET calls carry their parameters here). */
   query?: Record<string, QueryValue>;
@@ -42,6 +42,11 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** 'blob' resolves any non-JSON answer as a Blob; JSON answers are still read as envelopes. */
   responseType?: 'json' | 'blob';
+  /**
+   * Upload progress, 0 to 1, while the body is being sent (fetch cannot report it, so such a
+   * request travels by XMLHttpRequest; the answer is interpreted exactly as any other).
+   */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export type HttpFailureKind = 'status' | 'http' | 'network' | 'timeout' | 'cancelled';
@@ -116,6 +121,54 @@ function isJsonContentType(contentType: string | null): boolean {
   return contentType !== null && /[/+]json\b/i.test(contentType);
 }
 
+function isFormData(value: unknown): value is FormData {
+  return typeof FormData !== 'undefined' && value instanceof FormData;
+}
+
+function encodeBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  return isFormData(body) ? body : JSON.stringify(body);
+}
+
+/**
+ * fetch's signature over XMLHttpRequest, for the one thing fetch cannot do: report upload
+ * progress. It answers a real Response, so the rest of the client does not know the difference.
+ */
+function fetchWithUploadProgress(url: string, init: RequestInit, onProgress: (fraction: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'GET', url);
+    for (const [name, value] of new Headers(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.withCredentials = init.credentials === 'include';
+    xhr.responseType = 'blob';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.upload.onload = () => onProgress(1);
+    xhr.onload = () => {
+      const headers = new Headers();
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const colon = line.indexOf(':');
+        if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+      }
+      // A Response cannot carry a null-body status with a body; none of ours is one.
+      resolve(new Response(xhr.response as Blob, { status: xhr.status, statusText: xhr.statusText, headers }));
+    };
+    const fail = () => reject(new TypeError('Failed to fetch'));
+    xhr.onerror = fail;
+    xhr.onabort = () => reject(init.signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+    if (init.signal?.aborted) {
+      xhr.abort();
+      return;
+    }
+    init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+  });
+}
+
 function buildQuery(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
@@ -162,7 +215,8 @@ export function createHttpClient(initial: HttpEnvironment) {
     headers.set(RequestHeader.acceptLanguage, context.locale);
     headers.set(RequestHeader.productId, PRODUCT_ID);
     headers.set('Accept', options.responseType === 'blob' ? '*/*' : 'application/json');
-    if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+    // The browser writes the multipart boundary itself.
+    if (options.body !== undefined && !isFormData(options.body)) headers.set('Content-Type', 'application/json');
     return headers;
   }
 
@@ -241,13 +295,14 @@ export function createHttpClient(initial: HttpEnvironment) {
     let response: Response;
     let body: unknown;
     try {
-      response = await fetch(url, {
+      const init: RequestInit = {
         method,
         headers: headersFor(options),
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: encodeBody(options.body),
         signal: controller.signal,
         credentials: 'same-origin',
-      });
+      };
+      response = options.onUploadProgress ? await fetchWithUploadProgress(url, init, options.onUploadProgress) : await fetch(url, init);
       const contentType = response.headers.get('content-type');
       if (isJsonContentType(contentType)) {
         const text = await response.text();
@@ -291,6 +346,12 @@ export function createHttpClient(initial: HttpEnvironment) {
     },
     post<T>(path: string, body: unknown = {}, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {
       return request<T>(path, { ...options, method: 'POST', body });
+    },
+    /** Posts one file as multipart/form-data (field `file`), reporting the upload's progress. */
+    upload<T>(path: string, file: Blob, fileName: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {
+      const form = new FormData();
+      form.append('file', file, fileName);
+      return request<T>(path, { ...options, method: 'POST', body: form });
     },
     /**
      * Downloads by posting a form into a hidden frame (or a new tab), so the browser saves the

@@ -17,7 +17,22 @@ export type RouteAccess = 'public' | 'user' | 'customer';
 export type PreloadNeed = 'shopTree' | 'cameraTree' | 'orgTree';
 
 /** Names of side-menu icons; the shell maps them to icon components (route files stay free of antd). */
-export type MenuIconName = 'user' | 'dashboard' | 'video' | 'sale' | 'inspection' | 'setting' | 'service' | 'batch' | 'message' | 'board';
+export type MenuIconName =
+  | 'user'
+  | 'dashboard'
+  | 'video'
+  | 'sale'
+  | 'inspection'
+  | 'setting'
+  | 'service'
+  | 'batch'
+  | 'message'
+  | 'board'
+  | 'organisation'
+  | 'team'
+  | 'role'
+  | 'camera'
+  | 'device';
 
 /** Query parameters an intermediate breadcrumb link carries (phase task, cyclic and single details). */
 export type BreadcrumbQueryKey = 'planId' | 'batchId';
@@ -28,6 +43,11 @@ export interface RouteMeta {
   section?: SectionId;
   /** The route is reachable only when this key is not hidden (2) in the permission map. */
   permission?: PermissionKey;
+  /**
+   * Further keys that must not be hidden either, e.g. the settings group's config-page flag
+   * (cueretail_config_page_com) besides the page's own key. The menu disables the entry when any is 1.
+   */
+  requires?: readonly PermissionKey[];
   /** Only these role ids may open the route. */
   allowRoles?: readonly number[];
   /** These role ids may not open the route. */

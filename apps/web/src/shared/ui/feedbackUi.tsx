@@ -10,6 +10,10 @@ import { appTheme } from './theme.ts';
  */
 let antdLocale: AntdLocale | undefined;
 
+/** Layers of the shell's overlays: drawers and dialogs (antd's 1000) < confirmation < error. */
+export const CONFIRM_MODAL_Z_INDEX = 1050;
+export const ERROR_MODAL_Z_INDEX = 1100;
+
 function applyHolder(): void {
   ConfigProvider.config({
     holderRender: (children) => (
@@ -34,6 +38,8 @@ export function showErrorModal(title: string, content: string): Promise<void> {
       width: Limits.modalWidth,
       maskClosable: false,
       className: 'sl-error-modal',
+      // Above the confirmation modal, which is above drawers and dialogs: a refusal is always seen.
+      zIndex: ERROR_MODAL_Z_INDEX,
       okButtonProps: { 'data-testid': 'error-modal-ok' },
       afterClose: resolve,
     });

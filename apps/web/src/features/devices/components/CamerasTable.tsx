@@ -1,0 +1,116 @@
+import type { CameraRow } from '@storelens/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Switch, Table, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCan } from '../../session/hooks/useCan.ts';
+import { setCameraEnabled } from '../api.ts';
+import { deviceKeys, useCid } from '../hooks/useDevices.ts';
+import { DeviceStatusTag } from './DeviceStatusTag.tsx';
+import { formatDeviceTime } from './deviceTime.ts';
+
+export const CAMERA_DETAIL_PATH = '/deviceManagement/cameraDetail';
+
+export function cameraDetailLink(camera: Pick<CameraRow, 'cameraId' | 'shopId' | 'boxId'>): string {
+  return `${CAMERA_DETAIL_PATH}?${new URLSearchParams({ cameraId: camera.cameraId, shopId: camera.shopId, boxId: camera.boxId }).toString()}`;
+}
+
+/** Enable or disable a camera (cameraDisable, config_page); a disabled camera is neither watched nor alarmed. */
+export function CameraEnabledSwitch({ camera }: { camera: CameraRow }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const cid = useCid();
+  const can = useCan('config_page');
+  const [busy, setBusy] = useState(false);
+  if (can === 'hidden') return <Tag color={camera.enabled ? 'green' : 'default'}>{camera.enabled ? t('devices:enabled') : t('devices:disabled')}</Tag>;
+  return (
+    <Switch
+      size="small"
+      checked={camera.enabled}
+      loading={busy}
+      disabled={can === 'disabled'}
+      onChange={async (next) => {
+        setBusy(true);
+        try {
+          await setCameraEnabled(camera.cameraId, next);
+          void message.success(next ? t('devices:cameraEnabled') : t('devices:cameraDisabled'));
+          await queryClient.invalidateQueries({ queryKey: deviceKeys.all(cid) });
+        } catch {
+          // The HTTP client has shown why.
+        } finally {
+          setBusy(false);
+        }
+      }}
+      data-testid={`camera-enabled-${camera.number}`}
+    />
+  );
+}
+
+export function CamerasTable({
+  cameras,
+  loading,
+  pagination,
+}: {
+  cameras: readonly CameraRow[];
+  loading: boolean;
+  pagination: false | { current: number; pageSize: number; total: number; onChange(page: number, pageSize: number): void };
+}) {
+  const { t } = useTranslation();
+  const columns: TableColumnsType<CameraRow> = [
+    { title: t('devices:fields.number'), dataIndex: 'number', width: 130, fixed: 'left' },
+    {
+      title: t('devices:fields.name'),
+      dataIndex: 'name',
+      width: 150,
+      render: (name: string, camera) => (
+        <Link to={cameraDetailLink(camera)} data-testid={`camera-link-${camera.number}`}>
+          {name}
+        </Link>
+      ),
+    },
+    { title: t('devices:fields.shop'), key: 'shop', width: 200, render: (_value, camera) => `${camera.shopNumber} ${camera.shopName}` },
+    { title: t('devices:fields.boxMac'), dataIndex: 'boxMac', width: 170, render: (mac: string) => <code>{mac}</code> },
+    { title: t('devices:fields.deploymentArea'), dataIndex: 'deploymentArea', width: 130, render: (area: string | null) => area || '--' },
+    { title: t('devices:fields.lastReportAt'), dataIndex: 'lastReportAt', width: 170, render: formatDeviceTime },
+    {
+      title: t('devices:fields.activation'),
+      dataIndex: 'activated',
+      width: 120,
+      render: (activated: boolean) => <Tag color={activated ? 'blue' : 'default'}>{activated ? t('devices:activated') : t('devices:notActivated')}</Tag>,
+    },
+    {
+      title: t('devices:fields.working'),
+      dataIndex: 'working',
+      width: 110,
+      render: (working: boolean) => <Tag color={working ? 'green' : 'default'}>{working ? t('devices:working') : t('devices:notWorking')}</Tag>,
+    },
+    {
+      title: t('devices:fields.status'),
+      dataIndex: 'status',
+      width: 120,
+      render: (_value, camera) => <DeviceStatusTag status={camera.status} testId={`camera-status-${camera.number}`} />,
+    },
+    { title: t('devices:fields.lastStatusAt'), dataIndex: 'lastStatusAt', width: 170, render: formatDeviceTime },
+    {
+      title: t('devices:fields.enabled'),
+      dataIndex: 'enabled',
+      width: 100,
+      fixed: 'right',
+      render: (_value, camera) => <CameraEnabledSwitch camera={camera} />,
+    },
+  ];
+  return (
+    <Table<CameraRow>
+      rowKey="cameraId"
+      size="middle"
+      columns={columns}
+      dataSource={[...cameras]}
+      loading={loading}
+      scroll={{ x: 1600 }}
+      pagination={pagination === false ? false : { ...pagination, showSizeChanger: true }}
+      data-testid="camera-table"
+    />
+  );
+}

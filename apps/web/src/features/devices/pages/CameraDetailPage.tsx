@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Descriptions, Skeleton, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { fetchCameraPage } from '../api.ts';
+import { boxDetailLink } from '../components/BoxesTable.tsx';
+import { CameraEnabledSwitch } from '../components/CamerasTable.tsx';
+import { DeviceStatusTag } from '../components/DeviceStatusTag.tsx';
+import { formatDeviceTime } from '../components/deviceTime.ts';
+import { deviceKeys, useCid } from '../hooks/useDevices.ts';
+
+/** One camera (`?cameraId=&shopId=&boxId=`): its device fields and enabling or disabling it. */
+export function CameraDetailPage() {
+  const { t } = useTranslation();
+  const cid = useCid();
+  const [params] = useSearchParams();
+  const cameraId = params.get('cameraId') ?? '';
+  const shopId = params.get('shopId') ?? '';
+  const boxId = params.get('boxId') ?? undefined;
+  const camera = useQuery({
+    queryKey: [...deviceKeys.cameras(cid), 'detail', cameraId, shopId, boxId],
+    queryFn: async () =>
+      (await fetchCameraPage({ shopIds: [shopId], ...(boxId ? { boxId } : {}), page: 1, pageSize: 100 })).list.find((row) => row.cameraId === cameraId) ?? null,
+    enabled: Boolean(cameraId && shopId),
+  });
+
+  if (!cameraId || !shopId || camera.data === null) return <Alert type="warning" showIcon title={t('devices:notFound')} data-testid="camera-not-found" />;
+  if (camera.isPending) return <Skeleton active />;
+  const row = camera.data;
+  if (!row) return null;
+
+  return (
+    <Card size="small" title={`${row.number} ${row.name}`} className="sl-page" data-testid="camera-detail">
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        items={[
+          { key: 'number', label: t('devices:fields.number'), children: row.number },
+          { key: 'shop', label: t('devices:fields.shop'), children: `${row.shopNumber} ${row.shopName}` },
+          { key: 'box', label: t('devices:fields.boxMac'), children: <Link to={boxDetailLink(row)}>{row.boxMac}</Link> },
+          { key: 'mac', label: t('devices:fields.mac'), children: <code>{row.mac ?? '--'}</code> },
+          { key: 'area', label: t('devices:fields.deploymentArea'), children: row.deploymentArea || '--' },
+          { key: 'enabled', label: t('devices:fields.enabled'), children: <CameraEnabledSwitch camera={row} /> },
+          { key: 'status', label: t('devices:fields.status'), children: <DeviceStatusTag status={row.status} testId="camera-detail-status" /> },
+          { key: 'lastStatus', label: t('devices:fields.lastStatusAt'), children: formatDeviceTime(row.lastStatusAt) },
+          { key: 'lastReport', label: t('devices:fields.lastReportAt'), children: formatDeviceTime(row.lastReportAt) },
+          {
+            key: 'activation',
+            label: t('devices:fields.activation'),
+            children: <Tag color={row.activated ? 'blue' : 'default'}>{row.activated ? t('devices:activated') : t('devices:notActivated')}</Tag>,
+          },
+          {
+            key: 'working',
+            label: t('devices:fields.working'),
+            children: <Tag color={row.working ? 'green' : 'default'}>{row.working ? t('devices:working') : t('devices:notWorking')}</Tag>,
+          },
+        ]}
+      />
+    </Card>
+  );
+}

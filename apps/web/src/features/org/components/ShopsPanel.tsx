@@ -1,0 +1,181 @@
+import { HistoryOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Limits, type ShopRow, type TreeNode } from '@storelens/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Input, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
+import { usePaging } from '../../../shared/hooks/usePaging.ts';
+import { orgIdOf, walkTree } from '../../../shared/lib/trees.ts';
+import { ImportModal } from '../../../shared/ui/ImportModal.tsx';
+import { CanButton } from '../../session/components/CanButton.tsx';
+import { useCan } from '../../session/hooks/useCan.ts';
+import { useSessionStore } from '../../session/state/sessionStore.ts';
+import { downloadShopErrorReport, downloadShopTemplate, listShopsByParentOrg, uploadShops } from '../api.ts';
+import { orgAdminKeys, useRefreshOrgData } from '../hooks/useOrgAdminData.ts';
+import { ShopFormDrawer } from './ShopFormDrawer.tsx';
+import { ShopLogDrawer } from './ShopLogDrawer.tsx';
+import { ShopStatusTag } from './ShopStatusTag.tsx';
+
+/**
+ * The shops of the selected organisation's subtree (getShopListByParentOrg) with the orgs columns
+ * of spec section 3 as the server computes them: the direct parent, then up to four levels below
+ * the root, '--' when absent. Search waits 500 ms after typing; closed shops can be hidden.
+ */
+export function ShopsPanel({ org, orgTree }: { org: TreeNode | null; orgTree: readonly TreeNode[] }) {
+  const { t } = useTranslation();
+  const cid = useSessionStore((state) => state.cid);
+  const refresh = useRefreshOrgData();
+  const canUpdate = useCan('shop_update');
+  const [search, setSearch] = useState('');
+  const keyword = useDebouncedValue(search.trim(), Limits.treeSearchDebounceMs);
+  const [hideClosed, setHideClosed] = useState(false);
+  const [editing, setEditing] = useState<{ shop: ShopRow | null } | null>(null);
+  const [logOf, setLogOf] = useState<ShopRow | null>(null);
+  const [importing, setImporting] = useState(false);
+  const orgId = org ? orgIdOf(org) : null;
+  const orgNames = useMemo(() => {
+    const names = new Map<string, string>();
+    walkTree(orgTree, (node) => {
+      const id = orgIdOf(node);
+      if (id) names.set(id, node.name);
+    });
+    return names;
+  }, [orgTree]);
+
+  // A new organisation, search or filter starts from the first page.
+  const paging = usePaging(JSON.stringify([orgId, keyword, hideClosed]));
+  const { page, pageSize } = paging;
+
+  const shops = useQuery({
+    queryKey: [...orgAdminKeys.shops(cid), orgId, keyword, hideClosed, page, pageSize],
+    queryFn: () => listShopsByParentOrg({ orgId: orgId ?? '', keyword: keyword || undefined, hideClosed, page, pageSize }),
+    enabled: orgId !== null,
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: TableColumnsType<ShopRow> = [
+    { title: t('org:fields.number'), dataIndex: 'number', width: 110, fixed: 'left' },
+    {
+      title: t('org:fields.name'),
+      dataIndex: 'name',
+      width: 200,
+      fixed: 'left',
+      render: (name: string, shop) => (
+        <Space size={4} wrap>
+          <span data-testid={`shop-row-name-${shop.number}`}>{name}</span>
+          {shop.labels.map((label) => (
+            <Tag key={label} bordered={false}>
+              {label}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { title: t('org:columns.parent'), key: 'parent', width: 140, render: (_value, shop) => shop.orgColumns.parent },
+    ...[0, 1, 2, 3].map((level) => ({
+      title: t('org:columns.level', { n: level + 1 }),
+      key: `level${level}`,
+      width: 120,
+      render: (_value: unknown, shop: ShopRow) => shop.orgColumns.levels[level] ?? '--',
+    })),
+    { title: t('org:fields.status'), dataIndex: 'status', width: 120, render: (_value, shop) => <ShopStatusTag status={shop.status} /> },
+    { title: t('org:fields.shopType'), dataIndex: 'shopType', width: 110, render: (_value, shop) => t(`org:shopType.${shop.shopType}`) },
+    { title: t('org:fields.businessHours'), dataIndex: 'businessHours', width: 120 },
+    { title: t('org:fields.timeZone'), dataIndex: 'timeZone', width: 150 },
+    {
+      title: t('common:actions'),
+      key: 'actions',
+      width: 150,
+      fixed: 'right',
+      render: (_value, shop) => (
+        <Space size={0}>
+          {canUpdate !== 'hidden' && (
+            <Button type="link" size="small" disabled={canUpdate === 'disabled'} onClick={() => setEditing({ shop })} data-testid={`shop-edit-${shop.number}`}>
+              {t('common:edit')}
+            </Button>
+          )}
+          <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => setLogOf(shop)} data-testid={`shop-log-${shop.number}`}>
+            {t('org:log.open')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      size="small"
+      title={
+        <Space>
+          {t('org:shops.title')}
+          {org && <Typography.Text type="secondary">{org.name}</Typography.Text>}
+        </Space>
+      }
+      extra={
+        <Space>
+          <CanButton permission="shop_upload" icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="shop-import-open">
+            {t('org:shops.import')}
+          </CanButton>
+          <CanButton permission="shop_add" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ shop: null })} data-testid="shop-add">
+            {t('org:shops.add')}
+          </CanButton>
+        </Space>
+      }
+    >
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t('org:shops.search')}
+          style={{ width: 260 }}
+          data-testid="shop-search"
+        />
+        <Space size={6}>
+          <Switch checked={hideClosed} onChange={setHideClosed} data-testid="shop-hide-closed" />
+          <span>{t('org:shops.hideClosed')}</span>
+        </Space>
+      </Space>
+      <Table<ShopRow>
+        rowKey="shopId"
+        size="middle"
+        columns={columns}
+        dataSource={shops.data?.list ?? []}
+        loading={shops.isFetching}
+        scroll={{ x: 1500 }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: shops.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('common:total', { n: total }),
+          onChange: paging.onChange,
+        }}
+        data-testid="shop-table"
+      />
+      <ShopFormDrawer
+        open={editing !== null}
+        shop={editing?.shop ?? null}
+        defaultOrgId={orgId}
+        orgTree={orgTree}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          void refresh();
+        }}
+      />
+      <ShopLogDrawer shop={logOf} orgNames={orgNames} onClose={() => setLogOf(null)} />
+      <ImportModal
+        open={importing}
+        title={t('org:shops.importTitle')}
+        testId="shop-import"
+        onClose={() => setImporting(false)}
+        downloadTemplate={downloadShopTemplate}
+        upload={uploadShops}
+        downloadErrorReport={downloadShopErrorReport}
+        onImported={() => void refresh()}
+      />
+    </Card>
+  );
+}
