@@ -1,8 +1,13 @@
 import { buildApp } from './app.ts';
+import { runBench } from './bench/bench.ts';
 import { loadConfig } from './config.ts';
+import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { DEMO_ACCOUNTS } from './modules/demo/demo-plan.ts';
-import { seedDemo } from './modules/demo/seed-demo.ts';
+import { createDemoFeeder } from './modules/demo/demo-traffic.ts';
+import { demoHistoryDays, seedDemo } from './modules/demo/seed-demo.ts';
+import { createDeviceApiService } from './modules/device-api/device-api.service.ts';
 import { createDevicesService } from './modules/devices/devices.service.ts';
+import { createRebuildService } from './modules/traffic/rebuild.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { createDelivery } from './platform/mail/delivery.ts';
 import { outboxRepo } from './platform/mail/outbox.repo.ts';
@@ -11,11 +16,24 @@ const USAGE = `usage: tsx src/main.ts <command>
   start      migrate, seed the demo on an empty database, serve API and web app
   serve      migrate and serve (no demo seed)
   migrate    bring the database schema up to date (safe to repeat)
-  seed-demo  create the demo customers, shops, devices and accounts on an empty database
-  outbox     development only: print the latest mail/SMS outbox messages (recovery codes)`;
+  seed-demo  create the demo customers, shops, devices, accounts and DEMO_HISTORY_DAYS (90) days of traffic
+  simulate   feed the demo shops live traffic through the device API every minute (--once: one round)
+  rebuild-rollups  recompute every traffic rollup from the raw events (--customer <id>, --shop <id>)
+  bench      benchmarks: bench traffic [--stores N --days D --visits V]
+  outbox     development only: print the latest mail/SMS outbox messages (recovery codes)
+
+  SIMULATE=false keeps \`start\` from feeding the demo live traffic.`;
+
+/** The value after a --flag on the command line. */
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
 
 async function main(): Promise<void> {
   const command = process.argv[2] ?? 'start';
+  // Benchmarks build their own database in a temporary directory.
+  if (command === 'bench') return runBench(process.argv.slice(3));
   const config = loadConfig();
   const { db, dialect, close } = openDatabase(config);
 
@@ -26,10 +44,36 @@ async function main(): Promise<void> {
   }
   if (command === 'seed-demo') {
     await migrateToLatest(db);
-    const { created } = await seedDemo(db, config.dataDir);
-    console.log(created ? 'demo data created' : 'database is not empty: demo seed skipped');
+    const { created, events } = await seedDemo(db, config.dataDir, { historyDays: demoHistoryDays() });
+    console.log(created ? `demo data created (${events ?? 0} traffic events)` : 'database is not empty: demo seed skipped');
     return close();
   }
+  if (command === 'simulate') {
+    await migrateToLatest(db);
+    const feeder = createDemoFeeder({ db, deviceApi: createDeviceApiService({ db, calendar: createCalendarService({ db }) }) });
+    const round = async () => console.log(`${new Date().toISOString()}  ${await feeder.tick()} events sent`);
+    await round();
+    if (process.argv.includes('--once')) return close();
+    const timer = setInterval(() => round().catch((error: unknown) => console.error(error)), 60_000);
+    process.once('SIGINT', () => {
+      clearInterval(timer);
+      close().finally(() => process.exit(0));
+    });
+    return;
+  }
+  if (command === 'rebuild-rollups') {
+    await migrateToLatest(db);
+    const customer = option('customer');
+    const shop = option('shop');
+    const started = Date.now();
+    const result = await createRebuildService({ db, calendar: createCalendarService({ db }) }).rebuild({
+      ...(customer ? { customerIds: [customer] } : {}),
+      ...(shop ? { shopIds: [shop] } : {}),
+    });
+    console.log(`rebuilt ${result.shops} shops from ${result.events} raw events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return close();
+  }
+
   if (command === 'outbox') {
     if (config.mode === 'production') throw new Error('the outbox is not readable in production mode');
     await migrateToLatest(db);
@@ -44,7 +88,8 @@ async function main(): Promise<void> {
   }
 
   await migrateToLatest(db);
-  const seeded = command === 'start' && config.seedDemo ? (await seedDemo(db, config.dataDir)).created : false;
+  const seed = command === 'start' && config.seedDemo ? await seedDemo(db, config.dataDir, { historyDays: demoHistoryDays() }) : { created: false };
+  const seeded = seed.created;
   const app = await buildApp(config, db, dialect);
   await app.listen({ port: config.port, host: config.host });
 
@@ -67,8 +112,21 @@ async function main(): Promise<void> {
   }, 60_000);
   offlineTimer.unref();
 
+  // The demo keeps moving: every minute each demo shop's box delivers what it saw, through the
+  // device API's service (SIMULATE=false turns this off, e.g. for end-to-end tests).
+  let simulatorTimer: NodeJS.Timeout | null = null;
+  if (command === 'start' && process.env.SIMULATE !== 'false') {
+    const feeder = createDemoFeeder({ db, deviceApi: createDeviceApiService({ db, calendar: createCalendarService({ db }) }) });
+    if (seed.historyUntil) feeder.startFrom(seed.historyUntil);
+    const feed = () => feeder.tick().catch((error: unknown) => app.log.error({ err: error }, 'simulator round failed'));
+    void feed();
+    simulatorTimer = setInterval(feed, 60_000);
+    simulatorTimer.unref();
+  }
+
   const shutdown = async () => {
     clearInterval(offlineTimer);
+    if (simulatorTimer) clearInterval(simulatorTimer);
     await app.close();
     await close();
     process.exit(0);

@@ -1,4 +1,6 @@
 export * from './auth/index.ts';
+export * from './calendar/index.ts';
+export * from './device-api/index.ts';
 export * from './devices/index.ts';
 export * from './messages/index.ts';
 export * from './org/index.ts';
@@ -10,4 +12,5 @@ export * from './platform/roles.ts';
 export * from './platform/status.ts';
 export * from './platform/validation.ts';
 export * from './session/index.ts';
+export * from './traffic/index.ts';
 export * from './users/index.ts';

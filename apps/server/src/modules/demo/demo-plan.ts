@@ -259,3 +259,43 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     description: 'shop assistant, Saigon District 1 only',
   },
 ];
+
+/** Custom calendar events of the demo, relative to the day the demo is seeded. */
+export interface DemoCalendarEvent {
+  customer: string;
+  name: string;
+  startDate: (today: Date) => string;
+  endDate: (today: Date) => string;
+  /** Empty: every store. */
+  shopNumbers: string[];
+  description: string;
+}
+
+const daysFrom = (today: Date, days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+export const DEMO_CALENDAR_EVENTS: DemoCalendarEvent[] = [
+  {
+    customer: DEMO_RETAIL,
+    name: 'Member week',
+    startDate: (today) => daysFrom(today, -40),
+    endDate: (today) => daysFrom(today, -34),
+    shopNumbers: [],
+    description: 'Double points for members in every store',
+  },
+  {
+    customer: DEMO_RETAIL,
+    name: 'Shanghai store refit',
+    startDate: (today) => daysFrom(today, -20),
+    endDate: (today) => daysFrom(today, -18),
+    shopNumbers: ['SH-001', 'SH-002'],
+    description: 'Window and fitting-room refit',
+  },
+  {
+    customer: NORTHWIND,
+    name: 'Winter sale',
+    startDate: (today) => daysFrom(today, -10),
+    endDate: (today) => daysFrom(today, 4),
+    shopNumbers: [],
+    description: '',
+  },
+];

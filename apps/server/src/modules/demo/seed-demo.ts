@@ -1,11 +1,37 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DB } from '../../platform/db/database.ts';
+import { now } from '../../platform/time/clock.ts';
+import { createCalendarService } from '../calendar/calendar.service.ts';
 import { createCustomersService } from '../customers/customers.service.ts';
+import { createDeviceApiService } from '../device-api/device-api.service.ts';
 import { createDevicesService } from '../devices/devices.service.ts';
 import { createOrgAdminService } from '../org/org-admin.service.ts';
 import { createUsersService } from '../users/users.service.ts';
-import { DEMO_ACCOUNTS, DEMO_CUSTOMERS } from './demo-plan.ts';
+import { DEMO_ACCOUNTS, DEMO_CALENDAR_EVENTS, DEMO_CUSTOMERS } from './demo-plan.ts';
+import { DEMO_SEED, loadSimShops, writeHistory } from './demo-traffic.ts';
+import { createSimulator } from './simulator.ts';
+
+export interface SeedOptions {
+  /** Days of traffic history written through the device API (DEMO_HISTORY_DAYS, default 90). */
+  historyDays?: number;
+  seed?: number;
+}
+
+export interface SeedResult {
+  created: boolean;
+  /** The instant the history reaches: the live feed continues from there. */
+  historyUntil?: Date;
+  events?: number;
+}
+
+export const DEFAULT_DEMO_HISTORY_DAYS = 90;
+
+/** DEMO_HISTORY_DAYS: how much traffic history the demo gets (0 for none); a short history starts faster. */
+export function demoHistoryDays(env: NodeJS.ProcessEnv = process.env): number {
+  const parsed = Number.parseInt(env.DEMO_HISTORY_DAYS ?? '', 10);
+  return Number.isFinite(parsed) && parsed >= 0 ? Math.min(parsed, 365) : DEFAULT_DEMO_HISTORY_DAYS;
+}
 
 export interface DemoDevice {
   customer: string;
@@ -21,7 +47,7 @@ export interface DemoDevice {
  * an empty database; the box tokens go to DATA_DIR/demo-devices.json so anyone can drive the demo
  * through the device API.
  */
-export async function seedDemo(db: DB, dataDir: string): Promise<{ created: boolean }> {
+export async function seedDemo(db: DB, dataDir: string, options: SeedOptions = {}): Promise<SeedResult> {
   const customers = createCustomersService({ db });
   if ((await customers.count()) > 0) return { created: false };
   const orgAdmin = createOrgAdminService({ db });
@@ -67,8 +93,16 @@ export async function seedDemo(db: DB, dataDir: string): Promise<{ created: bool
           const cameras: DemoDevice['cameras'] = [];
           for (let index = 1; index <= shop.cameras; index += 1) {
             const number = `${shop.number}-C${index}`;
-            const name = index === 1 ? 'Entrance' : index === 2 ? 'Checkout' : `Floor ${index - 2}`;
-            const cameraId = await devices.addCamera(customerId, { shopId, boxId, name, number, deploymentArea: index === 1 ? 'entrance' : 'floor' });
+            // Shops with four cameras have a second entrance, so entrance analysis has two gates to compare.
+            const sideEntrance = index === 4;
+            const name = index === 1 ? 'Entrance' : sideEntrance ? 'Side entrance' : index === 2 ? 'Checkout' : `Floor ${index - 2}`;
+            const cameraId = await devices.addCamera(customerId, {
+              shopId,
+              boxId,
+              name,
+              number,
+              deploymentArea: index === 1 || sideEntrance ? 'entrance' : 'floor',
+            });
             cameras.push({ cameraId, number, name });
           }
           demoDevices.push({ customer: plan.name, shopId, shopNumber: shop.number, mac, token, cameras });
@@ -98,5 +132,31 @@ export async function seedDemo(db: DB, dataDir: string): Promise<{ created: bool
 
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(path.join(dataDir, 'demo-devices.json'), `${JSON.stringify(demoDevices, null, 2)}\n`, { mode: 0o600 });
-  return { created: true };
+
+  const calendar = createCalendarService({ db });
+  for (const event of DEMO_CALENDAR_EVENTS) {
+    const customerId = customerIds.get(event.customer) as string;
+    await calendar.seedEvent(customerId, {
+      name: event.name,
+      startDate: event.startDate(now()),
+      endDate: event.endDate(now()),
+      allShops: event.shopNumbers.length === 0,
+      shopIds: event.shopNumbers.map((number) => shopIdsByNumber.get(`${event.customer}:${number}`) as string),
+      description: event.description,
+    });
+  }
+
+  // Traffic history through the device API's service, exactly as boxes catching up would send it
+  // (DESIGN U1). DEMO_HISTORY_DAYS=0 writes none at all: devices stay never reported.
+  const historyUntil = now();
+  if ((options.historyDays ?? DEFAULT_DEMO_HISTORY_DAYS) === 0) return { created: true, historyUntil, events: 0 };
+  const deviceApi = createDeviceApiService({ db, calendar });
+  const events = await writeHistory(
+    deviceApi,
+    createSimulator(options.seed ?? DEMO_SEED),
+    await loadSimShops(db),
+    options.historyDays ?? DEFAULT_DEMO_HISTORY_DAYS,
+    historyUntil,
+  );
+  return { created: true, historyUntil, events };
 }

@@ -2,7 +2,7 @@ import { Perm, type PermissionKey, RequestHeader } from '@storelens/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { DB } from '../db/database.ts';
-import type { CustomerActor, OperationGuard } from '../http/context.ts';
+import type { CustomerActor, DeviceContext, OperationGuard } from '../http/context.ts';
 import { AppError, noAuthority, notFound, sessionExpired } from '../http/errors.ts';
 import { resolveActor } from './actor.ts';
 
@@ -10,6 +10,12 @@ import { resolveActor } from './actor.ts';
 export function actorOf(request: FastifyRequest): CustomerActor {
   if (!request.actor) throw noAuthority();
   return request.actor;
+}
+
+/** The box of a device operation; the guard has made sure it exists. */
+export function deviceOf(request: FastifyRequest): DeviceContext {
+  if (!request.device) throw new AppError('sessionExpired', 'deviceApi.invalidToken');
+  return request.device;
 }
 
 export function userIdOf(request: FastifyRequest): string {
@@ -41,6 +47,10 @@ export function registerGuard(app: FastifyInstance, db: DB, config: AppConfig): 
     if (!guard) return;
     if (guard.developmentOnly && config.mode === 'production') throw notFound();
     if (guard.auth === 'public') return;
+    if (guard.auth === 'device') {
+      if (!request.device) throw new AppError('sessionExpired', 'deviceApi.invalidToken');
+      return;
+    }
     if (!request.session) throw sessionExpired();
     if (guard.auth === 'user') return;
 

@@ -245,6 +245,172 @@ export interface ImportReportsTable {
   created_at: string;
 }
 
+/** Additive metric columns of the shop rollups (see modules/traffic/metrics.ts for their meaning). */
+export type ShopMetricColumn =
+  | 'entries'
+  | 'exits'
+  | 'passersby'
+  | 'staff_entries'
+  | 'visits'
+  | 'new_visits'
+  | 'repeat_visits'
+  | 'staff_visits'
+  | 'dwell_sum_s'
+  | 'deep_visits'
+  | 'depth_light'
+  | 'depth_moderate'
+  | 'depth_deep'
+  | 'dwell_b0'
+  | 'dwell_b1'
+  | 'dwell_b2'
+  | 'dwell_b3'
+  | 'dwell_b4'
+  | 'dwell_b5'
+  | 'dwell_b6'
+  | 'gender_male'
+  | 'gender_female'
+  | 'gender_unknown'
+  | 'age_0'
+  | 'age_1'
+  | 'age_2'
+  | 'age_3'
+  | 'age_4'
+  | 'age_5'
+  | 'age_6';
+export type EntranceMetricColumn = 'entries' | 'exits' | 'passersby' | 'staff_entries';
+export type ShopMetrics = Record<ShopMetricColumn, number>;
+export type EntranceMetrics = Record<EntranceMetricColumn, number>;
+
+/** One delivered device batch: the idempotency key per box and the answer it got. */
+export interface TrafficBatchesTable {
+  customer_id: string;
+  box_id: string;
+  batch_id: string;
+  /** Server id of the batch; raw rows point at it. */
+  ref: string;
+  shop_id: string;
+  received_at: string;
+  event_count: number;
+  /** JSON of the BatchSummary answered. */
+  summary: string;
+}
+
+interface RawEventKey {
+  customer_id: string;
+  batch_ref: string;
+  /** Position of the event in its batch. */
+  seq: number;
+  shop_id: string;
+  /** Shop-local date and hour, derived at ingest (and again by a rebuild). */
+  local_date: string;
+  hour: number;
+}
+export interface TrafficLineEventsTable extends RawEventKey {
+  camera_id: string;
+  at: string;
+  direction: 'in' | 'out';
+  count: number;
+  is_staff: number;
+}
+export interface TrafficPasserbyEventsTable extends RawEventKey {
+  camera_id: string;
+  at: string;
+  count: number;
+}
+export interface TrafficZoneEventsTable extends RawEventKey {
+  camera_id: string;
+  region_id: string;
+  visitor_id: string | null;
+  entered_at: string;
+  exited_at: string;
+  dwell_s: number;
+}
+export interface TrafficVisitsTable extends RawEventKey {
+  visitor_id: string;
+  entered_at: string;
+  exited_at: string;
+  camera_id: string | null;
+  gender: string;
+  age_band: string;
+  is_staff: number;
+  dwell_s: number;
+  /** 1 for the visitor's first (non-staff) visit to the shop. */
+  is_new: number;
+  /** Seconds since the same visitor's previous visit to the shop; null for a first visit. */
+  revisit_gap_s: number | null;
+}
+
+export type TrafficShopHourlyTable = { customer_id: string; shop_id: string; local_date: string; hour: number } & ShopMetrics;
+export type TrafficShopDailyTable = { customer_id: string; shop_id: string; local_date: string } & ShopMetrics;
+export type TrafficShopWeeklyTable = { customer_id: string; shop_id: string; week_start: string } & ShopMetrics;
+export type TrafficShopMonthlyTable = { customer_id: string; shop_id: string; month: string } & ShopMetrics;
+export type TrafficEntranceHourlyTable = { customer_id: string; shop_id: string; camera_id: string; local_date: string; hour: number } & EntranceMetrics;
+export type TrafficEntranceDailyTable = { customer_id: string; shop_id: string; camera_id: string; local_date: string } & EntranceMetrics;
+export interface TrafficZoneDailyTable {
+  customer_id: string;
+  shop_id: string;
+  camera_id: string;
+  region_id: string;
+  local_date: string;
+  stays: number;
+  dwell_sum_s: number;
+}
+
+export interface TrafficShopStatusTable {
+  customer_id: string;
+  shop_id: string;
+  /** When the shop's box last delivered a batch: the 'Data Update Time'. */
+  last_ingest_at: string;
+  last_event_at: string | null;
+}
+
+export interface FlowSettingsTable {
+  customer_id: string;
+  /** JSON of FlowSettings. */
+  settings: string;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+export interface PrivacySettingsTable {
+  customer_id: string;
+  blur_faces: number;
+  retention_days: number;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+export interface CalendarEventsTable {
+  customer_id: string;
+  id: string;
+  name: string;
+  start_date: string;
+  end_date: string;
+  all_shops: number;
+  description: string;
+  enabled: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CalendarEventShopsTable {
+  customer_id: string;
+  event_id: string;
+  shop_id: string;
+}
+
+export interface CustomReportsTable {
+  customer_id: string;
+  id: string;
+  user_id: string;
+  name: string;
+  /** JSON of ReportDefinition. */
+  definition: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   customers: CustomersTable;
   users: UsersTable;
@@ -266,6 +432,24 @@ export interface Database {
   shop_group_shops: ShopGroupShopsTable;
   alert_settings: AlertSettingsTable;
   import_reports: ImportReportsTable;
+  traffic_batches: TrafficBatchesTable;
+  traffic_line_events: TrafficLineEventsTable;
+  traffic_passerby_events: TrafficPasserbyEventsTable;
+  traffic_zone_events: TrafficZoneEventsTable;
+  traffic_visits: TrafficVisitsTable;
+  traffic_shop_hourly: TrafficShopHourlyTable;
+  traffic_shop_daily: TrafficShopDailyTable;
+  traffic_shop_weekly: TrafficShopWeeklyTable;
+  traffic_shop_monthly: TrafficShopMonthlyTable;
+  traffic_entrance_hourly: TrafficEntranceHourlyTable;
+  traffic_entrance_daily: TrafficEntranceDailyTable;
+  traffic_zone_daily: TrafficZoneDailyTable;
+  traffic_shop_status: TrafficShopStatusTable;
+  flow_settings: FlowSettingsTable;
+  privacy_settings: PrivacySettingsTable;
+  calendar_events: CalendarEventsTable;
+  calendar_event_shops: CalendarEventShopsTable;
+  custom_reports: CustomReportsTable;
 }
 
 /** Tables that belong to one customer. */
@@ -282,4 +466,22 @@ export type TenantTable =
   | 'shop_groups'
   | 'shop_group_shops'
   | 'alert_settings'
-  | 'import_reports';
+  | 'import_reports'
+  | 'traffic_batches'
+  | 'traffic_line_events'
+  | 'traffic_passerby_events'
+  | 'traffic_zone_events'
+  | 'traffic_visits'
+  | 'traffic_shop_hourly'
+  | 'traffic_shop_daily'
+  | 'traffic_shop_weekly'
+  | 'traffic_shop_monthly'
+  | 'traffic_entrance_hourly'
+  | 'traffic_entrance_daily'
+  | 'traffic_zone_daily'
+  | 'traffic_shop_status'
+  | 'flow_settings'
+  | 'privacy_settings'
+  | 'calendar_events'
+  | 'calendar_event_shops'
+  | 'custom_reports';

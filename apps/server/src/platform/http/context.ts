@@ -17,10 +17,20 @@ export interface CustomerActor {
   orgScopeId: string | null;
 }
 
+/** A box calling the device API with its device token (never a person). */
+export interface DeviceContext {
+  customerId: string;
+  boxId: string;
+  shopId: string;
+}
+
 /** What an operation needs before its body is even validated. */
 export interface OperationGuard {
-  /** public: anyone; user: signed in; customer: signed in with a customer selected (the default). */
-  auth: 'public' | 'user' | 'customer';
+  /**
+   * public: anyone; user: signed in; customer: signed in with a customer selected (the default);
+   * device: a box's device token (the device API), which no person's session can stand in for.
+   */
+  auth: 'public' | 'user' | 'customer' | 'device';
   permission?: PermissionKey | readonly PermissionKey[];
   allowRoles?: readonly number[];
   barRoles?: readonly number[];
@@ -33,6 +43,7 @@ declare module 'fastify' {
     locale: Locale;
     session: SessionContext | null;
     actor: CustomerActor | null;
+    device: DeviceContext | null;
   }
   interface FastifyContextConfig {
     guard?: OperationGuard;

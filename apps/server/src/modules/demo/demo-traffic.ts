@@ -1,0 +1,120 @@
+import type { DB } from '../../platform/db/database.ts';
+import { tenantScope } from '../../platform/tenancy/scoped.ts';
+import { now } from '../../platform/time/clock.ts';
+import type { DeviceApiService } from '../device-api/device-api.service.ts';
+import { addDays, localParts, todayIn } from '../traffic/local-time.ts';
+import { demoRepo, demoTenantRepo } from './demo.repo.ts';
+import { DEMO_CUSTOMERS } from './demo-plan.ts';
+import { batchesOf, createSimulator, datesAround, type SimShop, type Simulator } from './simulator.ts';
+
+/** The demo's simulator seed: the demo is the same on every machine. */
+export const DEMO_SEED = 20_260_301;
+
+/** Demo shops as the simulator drives them: every shop of the demo customers that has a box. */
+export async function loadSimShops(db: DB, customerNames: string[] = DEMO_CUSTOMERS.map((customer) => customer.name)): Promise<SimShop[]> {
+  const shops: SimShop[] = [];
+  for (const customer of await demoRepo(db).customersNamed(customerNames)) {
+    const repo = demoTenantRepo(tenantScope(db, customer.id));
+    const [rows, cameras] = await Promise.all([repo.shopsWithBoxes(), repo.cameras()]);
+    for (const row of rows) {
+      const own = cameras.filter((camera) => camera.box_id === row.box_id);
+      const entrances = own.filter((camera) => camera.deployment_area === 'entrance');
+      shops.push({
+        device: { customerId: customer.id, boxId: row.box_id, shopId: row.id },
+        number: row.number,
+        timeZone: row.time_zone,
+        shopType: row.shop_type,
+        businessHours: row.business_hours,
+        staffCount: row.staff_count ?? 4,
+        country: row.province ? (row.province.split('-')[0] ?? null) : null,
+        entranceCameraIds: (entrances.length > 0 ? entrances : own.slice(0, 1)).map((camera) => camera.id),
+        // In shops with two cameras the second is installed but not yet set up for zone analytics:
+        // it never reports, so the device pages show an inactive camera as real chains have.
+        zoneCameraIds: own.length >= 3 ? own.filter((camera) => camera.deployment_area !== 'entrance').map((camera) => camera.id) : [],
+        // Bigger shops (more floor, more cameras) draw more people.
+        baseVisits: Math.round((row.shop_type === 'franchise' ? 120 : 170) * (0.7 + 0.1 * own.length)),
+      });
+    }
+  }
+  return shops;
+}
+
+/**
+ * Writes the shops' history up to `until` through the device API's service, as boxes catching
+ * up would: a shop-day's events in time order, in batches of at most 5,000 events.
+ */
+export async function writeHistory(deviceApi: DeviceApiService, simulator: Simulator, shops: SimShop[], days: number, until: Date = now()): Promise<number> {
+  let events = 0;
+  const to = until.getTime();
+  for (const shop of shops) {
+    const today = todayIn(shop.timeZone, until);
+    let pending: ReturnType<Simulator['dayEvents']> = [];
+    let part = 0;
+    const send = async () => {
+      for (const batch of batchesOf(pending, Number.NEGATIVE_INFINITY, to)) {
+        part += 1;
+        await deviceApi.receiveBatch(shop.device, { batchId: `history-${shop.number}-${today}-${part}`, events: batch });
+        events += batch.length;
+      }
+      pending = [];
+    };
+    for (let back = days; back >= 0; back -= 1) {
+      pending.push(...simulator.dayEvents(shop, addDays(today, -back)));
+      if (pending.length >= 4000) await send();
+    }
+    await send();
+  }
+  return events;
+}
+
+/**
+ * The live feed: what each shop's box would have sent between its last delivery and now, plus a
+ * heartbeat that keeps the box and its cameras online on the device pages.
+ */
+export function createDemoFeeder(deps: { db: DB; deviceApi: DeviceApiService; seed?: number }) {
+  const simulator = createSimulator(deps.seed ?? DEMO_SEED);
+  const watermarks = new Map<string, number>();
+  let shops: SimShop[] | null = null;
+
+  return {
+    /** Where the feed starts for shops it has not fed yet (the end of the seeded history). */
+    startFrom(at: Date): void {
+      for (const shop of shops ?? []) watermarks.set(shop.device.shopId, at.getTime());
+      watermarks.set('*', at.getTime());
+    },
+
+    async tick(at: Date = now()): Promise<number> {
+      if (!shops) {
+        shops = await loadSimShops(deps.db);
+        for (const customerId of new Set(shops.map((shop) => shop.device.customerId))) {
+          for (const row of await demoTenantRepo(tenantScope(deps.db, customerId)).lastIngests()) {
+            if (!watermarks.has(row.shop_id) && !watermarks.has('*')) watermarks.set(row.shop_id, Date.parse(row.last_ingest_at));
+          }
+        }
+      }
+      const to = at.getTime();
+      let sent = 0;
+      for (const shop of shops) {
+        const from = watermarks.get(shop.device.shopId) ?? watermarks.get('*') ?? to - 60_000;
+        if (from >= to) continue;
+        const dates = datesAround(shop.timeZone, from, to, (zone, ms) => localParts(zone, ms).date);
+        const due = dates.flatMap((date) => simulator.dayEvents(shop, date));
+        const batches = batchesOf(due, from, to);
+        const heartbeat = {
+          type: 'heartbeat' as const,
+          at: at.toISOString(),
+          cameras: [...shop.entranceCameraIds, ...shop.zoneCameraIds].map((cameraId) => ({ cameraId, online: true })),
+        };
+        if (batches.length === 0) batches.push([]);
+        for (const [index, batch] of batches.entries()) {
+          const events = index === batches.length - 1 ? [...batch, heartbeat] : batch;
+          await deps.deviceApi.receiveBatch(shop.device, { batchId: `live-${shop.number}-${from}-${to}-${index}`, events });
+          sent += events.length;
+        }
+        watermarks.set(shop.device.shopId, to);
+      }
+      return sent;
+    },
+  };
+}
+export type DemoFeeder = ReturnType<typeof createDemoFeeder>;

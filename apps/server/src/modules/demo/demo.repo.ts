@@ -1,0 +1,34 @@
+import type { DB } from '../../platform/db/database.ts';
+import type { TenantScope } from '../../platform/tenancy/scoped.ts';
+
+/** What the simulator reads: the demo customers, their shops, boxes and cameras. */
+export function demoRepo(db: DB) {
+  return {
+    customersNamed: (names: string[]) =>
+      names.length === 0 ? Promise.resolve([]) : db.selectFrom('customers').select(['id', 'name']).where('name', 'in', names).execute(),
+  };
+}
+
+export function demoTenantRepo(scope: TenantScope) {
+  return {
+    shopsWithBoxes: () =>
+      scope
+        .selectFrom('shops')
+        .innerJoin('boxes', (join) => join.onRef('boxes.customer_id', '=', 'shops.customer_id').onRef('boxes.shop_id', '=', 'shops.id'))
+        .select([
+          'shops.id',
+          'shops.number',
+          'shops.time_zone',
+          'shops.shop_type',
+          'shops.business_hours',
+          'shops.staff_count',
+          'shops.province',
+          'shops.floor_area',
+          'boxes.id as box_id',
+        ])
+        .orderBy('shops.number')
+        .execute(),
+    cameras: () => scope.selectFrom('cameras').select(['id', 'box_id', 'number', 'deployment_area']).orderBy('number').execute(),
+    lastIngests: () => scope.selectFrom('traffic_shop_status').select(['shop_id', 'last_ingest_at']).execute(),
+  };
+}

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type DashboardResponse, deviceEventSchema } from '@storelens/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows, signIn } from '../../../test/factories.ts';
+import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { now } from '../../platform/time/clock.ts';
+import { createCalendarService } from '../calendar/calendar.service.ts';
+import { createDeviceApiService } from '../device-api/device-api.service.ts';
+import { addDays } from '../traffic/local-time.ts';
+import { DEMO_ACCOUNTS } from './demo-plan.ts';
+import { createDemoFeeder, loadSimShops } from './demo-traffic.ts';
+import { seedDemo } from './seed-demo.ts';
+import { createSimulator, type SimShop } from './simulator.ts';
+
+const shop: SimShop = {
+  device: { customerId: 'c', boxId: 'b', shopId: 's' },
+  number: 'SIM-1',
+  timeZone: 'Asia/Shanghai',
+  shopType: 'direct',
+  businessHours: '10:00-22:00',
+  staffCount: 5,
+  country: 'CN',
+  entranceCameraIds: ['cam-1'],
+  zoneCameraIds: ['cam-2'],
+  baseVisits: 200,
+};
+
+describe('the simulator', () => {
+  it('is a function of its seed: the same seed gives the same events, another seed others', () => {
+    const a = createSimulator(1).dayEvents(shop, '2026-03-07');
+    const b = createSimulator(1).dayEvents(shop, '2026-03-07');
+    const c = createSimulator(2).dayEvents(shop, '2026-03-07');
+    expect(a).toEqual(b);
+    expect(a).not.toEqual(c);
+    for (const timed of a) expect(deviceEventSchema.safeParse(timed.event).success).toBe(true);
+  });
+
+  it('follows business hours, weekdays, staff and returning visitors', () => {
+    const simulator = createSimulator(3);
+    const visits = (date: string) => simulator.planVisits(shop, date);
+    const saturday = visits('2026-03-07').filter((v) => !v.isStaff).length;
+    const tuesday = visits('2026-03-03').filter((v) => !v.isStaff).length;
+    expect(saturday).toBeGreaterThan(tuesday);
+    const day = visits('2026-03-05');
+    const hours = day.filter((v) => !v.isStaff).map((v) => new Date(v.enteredMs + 8 * 3_600_000).getUTCHours());
+    expect(Math.min(...hours)).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...hours)).toBeLessThan(22);
+    expect(day.filter((v) => v.isStaff).length).toBeGreaterThanOrEqual(2);
+    // Returning visitors carry the id of a new visitor of an earlier day of the same shop.
+    const returning = day.filter((v) => !v.isStaff && !v.visitorId.startsWith('SIM-1-2026-03-05'));
+    expect(returning.length / day.length).toBeGreaterThan(0.15);
+    for (const visit of returning.slice(0, 20)) {
+      const [, earlier, index] = visit.visitorId.match(/^SIM-1-(\d{4}-\d{2}-\d{2})-(\d+)$/) ?? [];
+      expect(earlier && earlier < '2026-03-05').toBe(true);
+      expect(Number(index)).toBeLessThan(simulator.dayCounts(shop, earlier as string).newVisits);
+    }
+  });
+});
+
+describe('the demo', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('seeds its history through the device API and keeps moving with the live feed', async () => {
+    const seeded = await seedDemo(t.db, t.config.dataDir, { historyDays: 2, seed: 11 });
+    expect(seeded.created).toBe(true);
+    expect(seeded.events).toBeGreaterThan(1000);
+    expect(await countRows(t.db, 'traffic_batches')).toBeGreaterThan(0);
+    expect(await countRows(t.db, 'traffic_visits')).toBeGreaterThan(100);
+    expect(fs.existsSync(path.join(t.config.dataDir, 'demo-devices.json'))).toBe(true);
+    const shops = await loadSimShops(t.db);
+    expect(shops.length).toBe(15);
+    const earliest = await t.db
+      .selectFrom('traffic_shop_daily')
+      .select((eb) => eb.fn.min('local_date').as('first'))
+      .executeTakeFirstOrThrow();
+    expect(String(earliest.first) >= addDays(now().toISOString().slice(0, 10), -3)).toBe(true);
+
+    const feeder = createDemoFeeder({ db: t.db, deviceApi: createDeviceApiService({ db: t.db, calendar: createCalendarService({ db: t.db }) }), seed: 11 });
+    feeder.startFrom(new Date(now().getTime() - 2 * 3_600_000));
+    const batchesBefore = await countRows(t.db, 'traffic_batches');
+    const sent = await feeder.tick();
+    expect(sent).toBeGreaterThanOrEqual(shops.length);
+    expect(await countRows(t.db, 'traffic_batches')).toBeGreaterThan(batchesBefore);
+    // The heartbeat keeps every box online on the device pages.
+    const account = DEMO_ACCOUNTS[0];
+    const customer = await t.db.selectFrom('customers').select('id').where('name', '=', 'Demo Retail').executeTakeFirstOrThrow();
+    const session = await signIn(t.app, account?.loginName ?? '', customer.id, account?.password);
+    const online = (await call(t.app, 'POST', '/api/device/online', {}, session)).body.data as { boxes: { online: number; total: number } };
+    expect(online.boxes.online).toBe(online.boxes.total);
+    const board = (await call(t.app, 'POST', '/api/traffic/dashboard', {}, session)).body.data as DashboardResponse;
+    expect(board.dataUpdatedAt).not.toBeNull();
+    expect(board.shops).toHaveLength(12);
+  });
+});

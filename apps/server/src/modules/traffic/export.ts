@@ -1,0 +1,246 @@
+import { type ExportRequest, type Indicator, type Locale, type MessageKey, RATE_INDICATORS, translateMessage } from '@storelens/contracts';
+import ExcelJS from 'exceljs';
+import { hasPermission } from '../../platform/authz/guard.ts';
+import type { CustomerActor } from '../../platform/http/context.ts';
+import type { DownloadFile } from '../../platform/http/download.ts';
+import { noAuthority } from '../../platform/http/errors.ts';
+import type { AnalyticsService } from './analytics.service.ts';
+
+type Cell = string | number | null;
+type Kind = 'text' | 'count' | 'rate' | 'decimal';
+
+export interface ExportColumn {
+  header: string;
+  kind: Kind;
+}
+
+/** A table as every analytics screen shows it: the one shape the exporter writes. */
+export interface ExportTable {
+  title: MessageKey;
+  columns: ExportColumn[];
+  rows: Cell[][];
+}
+
+const kindOf = (indicator: Indicator): Kind => (RATE_INDICATORS.includes(indicator) ? 'rate' : indicator === 'avgDwellMinutes' ? 'decimal' : 'count');
+const FORMATS: Record<Kind, string | undefined> = { text: undefined, count: '#,##0', rate: '0.0%', decimal: '0.0' };
+
+/**
+ * Writes a table as .xlsx in the reader's language: headers translated, rates as percentages with
+ * one decimal (spec section 9), stays in minutes with one decimal. Every analytics table goes
+ * through here, so all exports look alike.
+ */
+export async function writeTable(table: ExportTable, locale: Locale): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  // Sheet names may not hold some characters and are at most 31 long.
+  const sheet = workbook.addWorksheet(
+    translateMessage(locale, table.title)
+      .replace(/[\\/?*[\]:]/g, ' ')
+      .slice(0, 31),
+  );
+  sheet.columns = table.columns.map((column) => ({
+    header: column.header,
+    width: Math.max(12, Math.min(40, column.header.length + 4)),
+    style: FORMATS[column.kind] ? { numFmt: FORMATS[column.kind] } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of table.rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Runs the export's query as its screen does, and lays the answer out as a table. */
+export async function exportTable(analytics: AnalyticsService, actor: CustomerActor, request: ExportRequest, locale: Locale): Promise<DownloadFile> {
+  // The export needs what the table's own screen needs.
+  if (request.table === 'profile' && !hasPermission(actor, 'cusattr_show')) throw noAuthority();
+  if (request.table === 'gateList' && !hasPermission(actor, 'shopgateanalyze_page')) throw noAuthority();
+  const tr = (key: MessageKey) => translateMessage(locale, key);
+  const text = (key: MessageKey): ExportColumn => ({ header: tr(key), kind: 'text' });
+  const indicatorColumn = (indicator: Indicator, suffix = ''): ExportColumn => ({
+    header: `${tr(`export.${indicator}` as MessageKey)}${suffix}`,
+    kind: kindOf(indicator),
+  });
+  let table: ExportTable;
+  switch (request.table) {
+    case 'dashboard': {
+      const data = await analytics.dashboard(actor, request.query);
+      const indicators: Indicator[] = ['entries', 'passersby', 'captureRate', 'visits', 'newVisitors', 'repeatVisitors', 'avgDwellMinutes', 'deepVisitRate'];
+      table = {
+        title: 'export.titleDashboard',
+        columns: [
+          text('export.shopNumber'),
+          text('export.shop'),
+          text('export.localDate'),
+          ...indicators.map((indicator) => indicatorColumn(indicator)),
+          { header: tr('export.lastWeek'), kind: 'count' },
+        ],
+        rows: data.shops.map((shop) => [
+          shop.shopNumber,
+          shop.shopName,
+          shop.localDate,
+          ...indicators.map((indicator) => shop.values[indicator]),
+          shop.lastWeekEntries,
+        ]),
+      };
+      break;
+    }
+    case 'trend': {
+      const data = await analytics.trend(actor, request.query, locale);
+      const periodHeader: Record<string, MessageKey> = { hour: 'export.hour', day: 'export.date', week: 'export.week', month: 'export.month' };
+      table = {
+        title: 'export.titleTrend',
+        columns: [text(periodHeader[data.granularity] ?? 'export.period'), ...request.query.indicators.map((indicator) => indicatorColumn(indicator))],
+        rows: data.points.map((point) => [point.key, ...request.query.indicators.map((indicator) => point.values[indicator] ?? null)]),
+      };
+      break;
+    }
+    case 'ranking': {
+      const data = await analytics.ranking(actor, request.query);
+      table = {
+        title: 'export.titleRanking',
+        columns: [
+          { header: tr('export.rank'), kind: 'count' },
+          text('export.shopNumber'),
+          text('export.shop'),
+          indicatorColumn(data.indicator),
+          { ...indicatorColumn(data.indicator), header: `${tr('export.previous')} (${data.previousRange.startDate} ~ ${data.previousRange.endDate})` },
+          { header: tr('export.change'), kind: 'rate' },
+        ],
+        rows: data.rows.map((row) => [row.rank, row.shopNumber, row.shopName, row.value, row.previousValue, row.change]),
+      };
+      break;
+    }
+    case 'comparison': {
+      const data = await analytics.comparison(actor, request.query);
+      const { indicators, rangeA, rangeB } = request.query;
+      const a = ` (${rangeA.startDate} ~ ${rangeA.endDate})`;
+      const b = ` (${rangeB.startDate} ~ ${rangeB.endDate})`;
+      table = {
+        title: 'export.titleComparison',
+        columns: [
+          text('export.shopNumber'),
+          text('export.shop'),
+          ...indicators.flatMap((indicator) => [indicatorColumn(indicator, a), indicatorColumn(indicator, b)]),
+        ],
+        rows: data.shops.map((shop) => [
+          shop.shopNumber,
+          shop.shopName,
+          ...indicators.flatMap((indicator) => [shop.a[indicator] ?? null, shop.b[indicator] ?? null]),
+        ]),
+      };
+      break;
+    }
+    case 'fourQuadrant': {
+      const data = await analytics.fourQuadrant(actor, request.query);
+      table = {
+        title: 'export.titleFourQuadrant',
+        columns: [
+          text('export.shopNumber'),
+          text('export.shop'),
+          indicatorColumn(data.xIndicator),
+          indicatorColumn(data.yIndicator),
+          { header: tr('export.quadrant'), kind: 'count' },
+        ],
+        rows: data.points.map((point) => [point.shopNumber, point.shopName, point.x, point.y, point.quadrant]),
+      };
+      break;
+    }
+    case 'timeInterval': {
+      const data = await analytics.timeInterval(actor, request.query);
+      const { indicators } = request.query;
+      const average = ` (${tr('export.dailyAverage')})`;
+      table = {
+        title: 'export.titleTimeInterval',
+        columns: [
+          text('export.hour'),
+          ...indicators.map((indicator) => indicatorColumn(indicator)),
+          ...indicators.map((indicator) => ({
+            ...indicatorColumn(indicator, average),
+            kind: kindOf(indicator) === 'count' ? ('decimal' as const) : kindOf(indicator),
+          })),
+        ],
+        rows: data.hours.map((hour) => [
+          `${String(hour.hour).padStart(2, '0')}:00`,
+          ...indicators.map((indicator) => hour.total[indicator] ?? null),
+          ...indicators.map((indicator) => hour.dailyAverage[indicator] ?? null),
+        ]),
+      };
+      break;
+    }
+    case 'gateList': {
+      const data = await analytics.gateList(actor, request.query);
+      table = {
+        title: 'export.titleGateList',
+        columns: [
+          text('export.entrance'),
+          text('export.cameraNumber'),
+          indicatorColumn('entries'),
+          indicatorColumn('exits'),
+          indicatorColumn('passersby'),
+          indicatorColumn('captureRate'),
+          { header: tr('export.share'), kind: 'rate' },
+        ],
+        rows: data.rows.map((row) => [row.cameraName, row.cameraNumber, row.entries, row.exits, row.passersby, row.captureRate, row.share]),
+      };
+      break;
+    }
+    case 'profile': {
+      const data = await analytics.profile(actor, request.query);
+      const gender: Record<string, MessageKey> = { male: 'export.male', female: 'export.female', unknown: 'export.unknown' };
+      table = {
+        title: 'export.titleProfile',
+        columns: [text('export.gender'), text('export.ageBand'), indicatorColumn('visits'), { header: tr('export.share'), kind: 'rate' }],
+        rows: [
+          ...data.gender.map((row) => [tr(gender[row.gender] ?? 'export.unknown'), '', row.visits, row.share]),
+          ...data.age.map((row) => ['', row.band === 'unknown' ? tr('export.unknown') : row.band, row.visits, row.share]),
+        ],
+      };
+      break;
+    }
+    case 'stayTime': {
+      const data = await analytics.stayTime(actor, request.query);
+      table = {
+        title: 'export.titleStayTime',
+        columns: [text('export.bucket'), indicatorColumn('visits'), { header: tr('export.share'), kind: 'rate' }],
+        rows: data.buckets.map((row) => [row.bucket, row.visits, row.share]),
+      };
+      break;
+    }
+    case 'frequency': {
+      const data = await analytics.frequency(actor, request.query);
+      table = {
+        title: 'export.titleFrequency',
+        columns: [text('export.bucket'), { header: tr('export.visitors'), kind: 'count' }, { header: tr('export.share'), kind: 'rate' }],
+        rows: data.buckets.map((row) => [row.bucket, row.visitors, row.share]),
+      };
+      break;
+    }
+    case 'revisitInterval': {
+      const data = await analytics.revisitInterval(actor, request.query);
+      table = {
+        title: 'export.titleRevisit',
+        columns: [text('export.bucket'), indicatorColumn('visits'), { header: tr('export.share'), kind: 'rate' }],
+        rows: data.buckets.map((row) => [row.bucket, row.visits, row.share]),
+      };
+      break;
+    }
+    case 'customReport': {
+      const data = await analytics.report(actor, request.query);
+      const byShop = data.dimension === 'shop' || data.dimension === 'shopDay';
+      const byPeriod = data.dimension !== 'shop';
+      table = {
+        title: 'export.titleCustomReport',
+        columns: [
+          ...(byShop ? [text('export.shopNumber'), text('export.shop')] : []),
+          ...(byPeriod ? [text('export.period')] : []),
+          ...data.indicators.map((indicator) => indicatorColumn(indicator)),
+        ],
+        rows: data.rows.map((row) => [
+          ...(byShop ? [row.shopNumber ?? '', row.shopName ?? ''] : []),
+          ...(byPeriod ? [row.period ?? ''] : []),
+          ...data.indicators.map((indicator) => row.values[indicator] ?? null),
+        ]),
+      };
+      break;
+    }
+  }
+  return { fileName: `${translateMessage(locale, table.title)}.xlsx`, content: await writeTable(table, locale) };
+}

@@ -1,0 +1,19 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+it('documents the device API and the traffic operations in the OpenAPI document', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(response.statusCode).toBe(200);
+  const document = response.json() as { paths: Record<string, { post?: { requestBody?: unknown } }> };
+  for (const path of ['/api/device/v1/events', '/api/traffic/trend', '/api/traffic/export', '/api/calendarEvent/add', '/api/customerKvSetting/update']) {
+    expect(document.paths[path]?.post, path).toBeDefined();
+  }
+  const events = JSON.stringify(document.paths['/api/device/v1/events']?.post?.requestBody);
+  for (const type of ['line', 'passerby', 'visit', 'zoneDwell', 'heartbeat']) expect(events).toContain(`"${type}"`);
+});

@@ -1,0 +1,110 @@
+import { AGE_BANDS, type AgeBand, type FlowSettings, GENDERS, type Gender } from '@storelens/contracts';
+import type { DB } from '../../platform/db/database.ts';
+import { tenantScope } from '../../platform/tenancy/scoped.ts';
+import type { CalendarService } from '../calendar/calendar.service.ts';
+import { localParts } from './local-time.ts';
+import { type Sums, visitContribution } from './metrics.ts';
+import { RollupDeltas, rollupsRepo } from './rollups.repo.ts';
+
+export interface RebuildShop {
+  shopId: string;
+  timeZone: string;
+}
+
+export interface RebuildResult {
+  shops: number;
+  events: number;
+}
+
+/**
+ * Recomputes a shop's rollups from its raw events, from scratch and in one transaction: local
+ * dates and hours from the shop's current time zone, each visitor's visits classified new or
+ * repeat in time order, contributions with the current flow configuration. Ingest keeps rollups
+ * equal to this incrementally (late events included); the rebuild is how that is checked, and how
+ * a changed time zone or flow configuration is applied to history.
+ */
+export async function rebuildShopRollups(db: DB, customerId: string, shop: RebuildShop, flow: FlowSettings): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const repo = rollupsRepo(tenantScope(trx, customerId));
+    const deltas = new RollupDeltas();
+    let events = 0;
+    const place = (instant: string) => localParts(shop.timeZone, Date.parse(instant));
+
+    for (const row of await repo.rawLines(shop.shopId)) {
+      const { date, hour } = place(row.at);
+      if (date !== row.local_date || hour !== row.hour) await repo.relocateRaw('traffic_line_events', row.batch_ref, row.seq, date, hour);
+      const sums: Sums =
+        row.is_staff === 1 ? (row.direction === 'in' ? { staff_entries: row.count } : {}) : { [row.direction === 'in' ? 'entries' : 'exits']: row.count };
+      deltas.addEntrance(shop.shopId, row.camera_id, date, hour, sums);
+      events += 1;
+    }
+    for (const row of await repo.rawPassersby(shop.shopId)) {
+      const { date, hour } = place(row.at);
+      if (date !== row.local_date || hour !== row.hour) await repo.relocateRaw('traffic_passerby_events', row.batch_ref, row.seq, date, hour);
+      deltas.addEntrance(shop.shopId, row.camera_id, date, hour, { passersby: row.count });
+      events += 1;
+    }
+    for (const row of await repo.rawZones(shop.shopId)) {
+      const { date, hour } = place(row.entered_at);
+      if (date !== row.local_date || hour !== row.hour) await repo.relocateRaw('traffic_zone_events', row.batch_ref, row.seq, date, hour);
+      deltas.addZone(shop.shopId, row.camera_id, row.region_id, date, row.dwell_s);
+      events += 1;
+    }
+
+    let visitor = '';
+    let previous: string | null = null;
+    for (const row of await repo.rawVisits(shop.shopId)) {
+      if (row.visitor_id !== visitor) {
+        visitor = row.visitor_id;
+        previous = null;
+      }
+      const staff = row.is_staff === 1;
+      const isNew = staff ? 0 : previous === null ? 1 : 0;
+      const gap = staff || previous === null ? null : Math.round((Date.parse(row.entered_at) - Date.parse(previous)) / 1000);
+      if (!staff) previous = row.entered_at;
+      if (isNew !== row.is_new || gap !== row.revisit_gap_s) await repo.setVisitHistory(shop.shopId, row.visitor_id, row.entered_at, isNew, gap);
+      const { date, hour } = place(row.entered_at);
+      if (date !== row.local_date || hour !== row.hour) await repo.relocateVisit(shop.shopId, row.visitor_id, row.entered_at, date, hour);
+      const contribution = visitContribution(
+        {
+          dwellSeconds: row.dwell_s,
+          isStaff: staff,
+          isNew: isNew === 1,
+          gender: (GENDERS as readonly string[]).includes(row.gender) ? (row.gender as Gender) : 'unknown',
+          ageBand: (AGE_BANDS as readonly string[]).includes(row.age_band) ? (row.age_band as AgeBand) : 'unknown',
+        },
+        flow,
+      );
+      deltas.addShop(shop.shopId, date, hour, contribution);
+      events += 1;
+    }
+
+    await repo.deleteShopRollups(shop.shopId);
+    if (!deltas.empty) await repo.applyDeltas(deltas);
+    return events;
+  });
+}
+
+/**
+ * `rebuild-rollups`: every shop of the given customers (all when none given), or only the given
+ * shops, one transaction per shop so a large chain is not held in one lock.
+ */
+export function createRebuildService(deps: { db: DB; calendar: CalendarService }) {
+  const { db, calendar } = deps;
+  return {
+    async rebuild(options: { customerIds?: string[]; shopIds?: string[] } = {}): Promise<RebuildResult> {
+      let customers = db.selectFrom('customers').select('id').orderBy('id');
+      if (options.customerIds && options.customerIds.length > 0) customers = customers.where('id', 'in', options.customerIds);
+      const result: RebuildResult = { shops: 0, events: 0 };
+      for (const customer of await customers.execute()) {
+        const flow = await calendar.flowSettings(customer.id);
+        for (const shop of await rollupsRepo(tenantScope(db, customer.id)).shopZones(options.shopIds)) {
+          result.events += await rebuildShopRollups(db, customer.id, { shopId: shop.id, timeZone: shop.time_zone }, flow);
+          result.shops += 1;
+        }
+      }
+      return result;
+    },
+  };
+}
+export type RebuildService = ReturnType<typeof createRebuildService>;

@@ -1,0 +1,331 @@
+import { type InsertObject, sql } from 'kysely';
+import type { Database, TrafficLineEventsTable, TrafficPasserbyEventsTable, TrafficVisitsTable, TrafficZoneEventsTable } from '../../platform/db/schema.ts';
+import type { TenantScope } from '../../platform/tenancy/scoped.ts';
+import { monthOf, weekStart } from './local-time.ts';
+import { addInto, ENTRANCE_METRIC_COLUMNS, SHOP_METRIC_COLUMNS, type Sums } from './metrics.ts';
+
+/** Rows per statement: below SQLite's 32,766 bound parameters with every metric column. */
+const CHUNK = 500;
+
+type Row<T extends keyof Database> = Omit<InsertObject<Database, T>, 'customer_id'>;
+type RollupTable =
+  | 'traffic_shop_hourly'
+  | 'traffic_shop_daily'
+  | 'traffic_shop_weekly'
+  | 'traffic_shop_monthly'
+  | 'traffic_entrance_hourly'
+  | 'traffic_entrance_daily'
+  | 'traffic_zone_daily';
+
+const ROLLUP_TABLES: readonly RollupTable[] = [
+  'traffic_shop_hourly',
+  'traffic_shop_daily',
+  'traffic_shop_weekly',
+  'traffic_shop_monthly',
+  'traffic_entrance_hourly',
+  'traffic_entrance_daily',
+  'traffic_zone_daily',
+];
+
+/**
+ * Rollup changes of one batch, summed in memory first so each rollup row is written once per
+ * batch (an upsert that adds), however many events fall into it. Negative changes (a visit that
+ * turned from new to repeat) add the same way.
+ */
+export class RollupDeltas {
+  /** Hourly changes only; days, weeks and months are summed from them when the batch is written. */
+  readonly shopHourly = new Map<string, { shopId: string; date: string; hour: number; sums: Sums }>();
+  readonly entranceHourly = new Map<string, { shopId: string; cameraId: string; date: string; hour: number; sums: Sums }>();
+  readonly zoneDaily = new Map<string, { shopId: string; cameraId: string; regionId: string; date: string; stays: number; dwell: number }>();
+
+  addShop(shopId: string, date: string, hour: number, sums: Sums): void {
+    addInto(bucket(this.shopHourly, `${shopId}|${date}|${hour}`, () => ({ shopId, date, hour, sums: {} })).sums, sums);
+  }
+
+  /** Entrance counts go to the entrance rollups and to the shop's. */
+  addEntrance(shopId: string, cameraId: string, date: string, hour: number, sums: Sums): void {
+    addInto(bucket(this.entranceHourly, `${shopId}|${cameraId}|${date}|${hour}`, () => ({ shopId, cameraId, date, hour, sums: {} })).sums, sums);
+    this.addShop(shopId, date, hour, sums);
+  }
+
+  addZone(shopId: string, cameraId: string, regionId: string, date: string, dwellSeconds: number): void {
+    const row = bucket(this.zoneDaily, `${shopId}|${cameraId}|${regionId}|${date}`, () => ({ shopId, cameraId, regionId, date, stays: 0, dwell: 0 }));
+    row.stays += 1;
+    row.dwell += dwellSeconds;
+  }
+
+  get empty(): boolean {
+    return this.shopHourly.size === 0 && this.zoneDaily.size === 0;
+  }
+
+  /** The hourly changes summed by a coarser key (day, week, month). */
+  rollUp<K extends string>(rows: Map<string, { shopId: string; date: string; sums: Sums }>, keyOf: (row: { shopId: string; date: string }) => [string, K]) {
+    const result = new Map<string, { shopId: string; key: K; sums: Sums }>();
+    for (const row of rows.values()) {
+      const [mapKey, key] = keyOf(row);
+      addInto(bucket(result, mapKey, () => ({ shopId: row.shopId, key, sums: {} })).sums, row.sums);
+    }
+    return result;
+  }
+}
+
+function bucket<V>(map: Map<string, V>, key: string, make: () => V): V {
+  let value = map.get(key);
+  if (!value) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+function metricsOf(sums: Sums, columns: readonly string[]): Record<string, number> {
+  const values: Record<string, number> = {};
+  for (const column of columns) values[column] = sums[column as keyof Sums] ?? 0;
+  return values;
+}
+
+export function rollupsRepo(scope: TenantScope) {
+  /**
+   * INSERT ... ON CONFLICT (key) DO UPDATE SET metric = metric + excluded.metric: the same
+   * statement on SQLite and PostgreSQL. Kysely cannot type a column list chosen at run time; the
+   * casts stay in this function.
+   */
+  async function upsertAdding(table: RollupTable, keys: readonly string[], metrics: readonly string[], rows: Record<string, string | number>[]) {
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      const chunk = rows.slice(start, start + CHUNK);
+      await scope
+        .insertInto(table, chunk as never[])
+        .onConflict((oc) =>
+          oc
+            .columns(['customer_id', ...keys] as never[])
+            .doUpdateSet(
+              Object.fromEntries(metrics.map((column) => [column, sql`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`])) as never,
+            ),
+        )
+        .execute();
+    }
+  }
+
+  async function insertChunked<T extends 'traffic_line_events' | 'traffic_passerby_events' | 'traffic_zone_events' | 'traffic_visits'>(
+    table: T,
+    rows: Row<T>[],
+  ) {
+    // Wide rows (visits) leave fewer per statement under the parameter bound.
+    for (let start = 0; start < rows.length; start += CHUNK) await scope.insertInto(table, rows.slice(start, start + CHUNK)).execute();
+  }
+
+  return {
+    insertLineEvents: (rows: Omit<TrafficLineEventsTable, 'customer_id'>[]) => insertChunked('traffic_line_events', rows),
+    insertPasserbyEvents: (rows: Omit<TrafficPasserbyEventsTable, 'customer_id'>[]) => insertChunked('traffic_passerby_events', rows),
+    insertZoneEvents: (rows: Omit<TrafficZoneEventsTable, 'customer_id'>[]) => insertChunked('traffic_zone_events', rows),
+    insertVisits: (rows: Omit<TrafficVisitsTable, 'customer_id'>[]) => insertChunked('traffic_visits', rows),
+
+    async applyDeltas(deltas: RollupDeltas): Promise<void> {
+      await upsertAdding(
+        'traffic_shop_hourly',
+        ['shop_id', 'local_date', 'hour'],
+        SHOP_METRIC_COLUMNS,
+        [...deltas.shopHourly.values()].map((d) => ({ shop_id: d.shopId, local_date: d.date, hour: d.hour, ...metricsOf(d.sums, SHOP_METRIC_COLUMNS) })),
+      );
+      const days = deltas.rollUp(deltas.shopHourly, (row) => [`${row.shopId}|${row.date}`, row.date]);
+      await upsertAdding(
+        'traffic_shop_daily',
+        ['shop_id', 'local_date'],
+        SHOP_METRIC_COLUMNS,
+        [...days.values()].map((d) => ({ shop_id: d.shopId, local_date: d.key, ...metricsOf(d.sums, SHOP_METRIC_COLUMNS) })),
+      );
+      const weeks = deltas.rollUp(deltas.shopHourly, (row) => [`${row.shopId}|${weekStart(row.date)}`, weekStart(row.date)]);
+      await upsertAdding(
+        'traffic_shop_weekly',
+        ['shop_id', 'week_start'],
+        SHOP_METRIC_COLUMNS,
+        [...weeks.values()].map((d) => ({ shop_id: d.shopId, week_start: d.key, ...metricsOf(d.sums, SHOP_METRIC_COLUMNS) })),
+      );
+      const months = deltas.rollUp(deltas.shopHourly, (row) => [`${row.shopId}|${monthOf(row.date)}`, monthOf(row.date)]);
+      await upsertAdding(
+        'traffic_shop_monthly',
+        ['shop_id', 'month'],
+        SHOP_METRIC_COLUMNS,
+        [...months.values()].map((d) => ({ shop_id: d.shopId, month: d.key, ...metricsOf(d.sums, SHOP_METRIC_COLUMNS) })),
+      );
+      await upsertAdding(
+        'traffic_entrance_hourly',
+        ['shop_id', 'camera_id', 'local_date', 'hour'],
+        ENTRANCE_METRIC_COLUMNS,
+        [...deltas.entranceHourly.values()].map((d) => ({
+          shop_id: d.shopId,
+          camera_id: d.cameraId,
+          local_date: d.date,
+          hour: d.hour,
+          ...metricsOf(d.sums, ENTRANCE_METRIC_COLUMNS),
+        })),
+      );
+      const entranceDays = new Map<string, { shopId: string; cameraId: string; date: string; sums: Sums }>();
+      for (const row of deltas.entranceHourly.values()) {
+        const day = bucket(entranceDays, `${row.shopId}|${row.cameraId}|${row.date}`, () => ({
+          shopId: row.shopId,
+          cameraId: row.cameraId,
+          date: row.date,
+          sums: {},
+        }));
+        addInto(day.sums, row.sums);
+      }
+      await upsertAdding(
+        'traffic_entrance_daily',
+        ['shop_id', 'camera_id', 'local_date'],
+        ENTRANCE_METRIC_COLUMNS,
+        [...entranceDays.values()].map((d) => ({
+          shop_id: d.shopId,
+          camera_id: d.cameraId,
+          local_date: d.date,
+          ...metricsOf(d.sums, ENTRANCE_METRIC_COLUMNS),
+        })),
+      );
+      await upsertAdding(
+        'traffic_zone_daily',
+        ['shop_id', 'camera_id', 'region_id', 'local_date'],
+        ['stays', 'dwell_sum_s'],
+        [...deltas.zoneDaily.values()].map((d) => ({
+          shop_id: d.shopId,
+          camera_id: d.cameraId,
+          region_id: d.regionId,
+          local_date: d.date,
+          stays: d.stays,
+          dwell_sum_s: d.dwell,
+        })),
+      );
+    },
+
+    /** The last delivery and the newest event time of a shop: 'Data Update Time'. */
+    async touchShop(shopId: string, ingestedAt: string, lastEventAt: string | null): Promise<void> {
+      await scope
+        .insertInto('traffic_shop_status', [{ shop_id: shopId, last_ingest_at: ingestedAt, last_event_at: lastEventAt }])
+        .onConflict((oc) =>
+          oc.columns(['customer_id', 'shop_id']).doUpdateSet({
+            last_ingest_at: ingestedAt,
+            // Late events never move the newest event time backwards.
+            last_event_at: sql<
+              string | null
+            >`case when ${sql.ref('traffic_shop_status.last_event_at')} is null or ${sql.ref('traffic_shop_status.last_event_at')} < ${sql.ref('excluded.last_event_at')} then ${sql.ref('excluded.last_event_at')} else ${sql.ref('traffic_shop_status.last_event_at')} end`,
+          }),
+        )
+        .execute();
+    },
+
+    // ------------------------------------------------------------ rebuild from raw events
+
+    shopZones: (shopIds?: string[]) => {
+      let query = scope.selectFrom('shops').select(['id', 'time_zone']).orderBy('id');
+      if (shopIds && shopIds.length > 0) query = query.where('id', 'in', shopIds);
+      return query.execute();
+    },
+    async deleteShopRollups(shopId: string): Promise<void> {
+      for (const table of ROLLUP_TABLES) await scope.deleteFrom(table).where('shop_id', '=', shopId).execute();
+    },
+    rawLines: (shopId: string) =>
+      scope
+        .selectFrom('traffic_line_events')
+        .select(['batch_ref', 'seq', 'camera_id', 'at', 'direction', 'count', 'is_staff', 'local_date', 'hour'])
+        .where('shop_id', '=', shopId)
+        .execute(),
+    rawPassersby: (shopId: string) =>
+      scope
+        .selectFrom('traffic_passerby_events')
+        .select(['batch_ref', 'seq', 'camera_id', 'at', 'count', 'local_date', 'hour'])
+        .where('shop_id', '=', shopId)
+        .execute(),
+    rawZones: (shopId: string) =>
+      scope
+        .selectFrom('traffic_zone_events')
+        .select(['batch_ref', 'seq', 'camera_id', 'region_id', 'entered_at', 'exited_at', 'dwell_s', 'local_date', 'hour'])
+        .where('shop_id', '=', shopId)
+        .execute(),
+    /** Every visit of a shop, each visitor's in time order. */
+    rawVisits: (shopId: string) =>
+      scope
+        .selectFrom('traffic_visits')
+        .select(['visitor_id', 'entered_at', 'exited_at', 'gender', 'age_band', 'is_staff', 'local_date', 'hour', 'dwell_s', 'is_new', 'revisit_gap_s'])
+        .where('shop_id', '=', shopId)
+        .orderBy('visitor_id')
+        .orderBy('entered_at')
+        .execute(),
+    /** A raw event's local date and hour, when the shop's time zone changed since it was stored. */
+    relocateRaw: (
+      table: 'traffic_line_events' | 'traffic_passerby_events' | 'traffic_zone_events',
+      batchRef: string,
+      seq: number,
+      date: string,
+      hour: number,
+    ) => scope.updateTable(table).set({ local_date: date, hour }).where('batch_ref', '=', batchRef).where('seq', '=', seq).execute(),
+    relocateVisit: (shopId: string, visitorId: string, enteredAt: string, date: string, hour: number) =>
+      scope
+        .updateTable('traffic_visits')
+        .set({ local_date: date, hour })
+        .where('shop_id', '=', shopId)
+        .where('visitor_id', '=', visitorId)
+        .where('entered_at', '=', enteredAt)
+        .execute(),
+
+    // ------------------------------------------------------------ visit history (new vs repeat, revisit gaps)
+
+    /** Per visitor: the latest visit of any kind (for duplicates) and the latest customer visit. */
+    async lastVisits(shopId: string, visitorIds: string[]): Promise<Map<string, { lastAny: string; lastCustomer: string | null }>> {
+      const result = new Map<string, { lastAny: string; lastCustomer: string | null }>();
+      for (let start = 0; start < visitorIds.length; start += CHUNK) {
+        const rows = await scope
+          .selectFrom('traffic_visits')
+          .select((eb) => [
+            'visitor_id',
+            eb.fn.max('entered_at').as('last_any'),
+            eb.fn.max(eb.case().when('is_staff', '=', 0).then(eb.ref('entered_at')).end()).as('last_customer'),
+          ])
+          .where('shop_id', '=', shopId)
+          .where('visitor_id', 'in', visitorIds.slice(start, start + CHUNK))
+          .groupBy('visitor_id')
+          .execute();
+        for (const row of rows)
+          result.set(row.visitor_id, { lastAny: String(row.last_any), lastCustomer: row.last_customer === null ? null : String(row.last_customer) });
+      }
+      return result;
+    },
+    visitExists: async (shopId: string, visitorId: string, enteredAt: string) =>
+      (await scope
+        .selectFrom('traffic_visits')
+        .select('visitor_id')
+        .where('shop_id', '=', shopId)
+        .where('visitor_id', '=', visitorId)
+        .where('entered_at', '=', enteredAt)
+        .executeTakeFirst()) !== undefined,
+    previousCustomerVisit: (shopId: string, visitorId: string, before: string) =>
+      scope
+        .selectFrom('traffic_visits')
+        .select(['entered_at'])
+        .where('shop_id', '=', shopId)
+        .where('visitor_id', '=', visitorId)
+        .where('is_staff', '=', 0)
+        .where('entered_at', '<', before)
+        .orderBy('entered_at', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+    nextCustomerVisit: (shopId: string, visitorId: string, after: string) =>
+      scope
+        .selectFrom('traffic_visits')
+        .select(['entered_at', 'is_new', 'local_date', 'hour'])
+        .where('shop_id', '=', shopId)
+        .where('visitor_id', '=', visitorId)
+        .where('is_staff', '=', 0)
+        .where('entered_at', '>', after)
+        .orderBy('entered_at', 'asc')
+        .limit(1)
+        .executeTakeFirst(),
+    setVisitHistory: (shopId: string, visitorId: string, enteredAt: string, isNew: number, gapSeconds: number | null) =>
+      scope
+        .updateTable('traffic_visits')
+        .set({ is_new: isNew, revisit_gap_s: gapSeconds })
+        .where('shop_id', '=', shopId)
+        .where('visitor_id', '=', visitorId)
+        .where('entered_at', '=', enteredAt)
+        .execute(),
+  };
+}
+export type RollupsRepo = ReturnType<typeof rollupsRepo>;

@@ -1,0 +1,69 @@
+import type { DeviceEvent } from '@storelens/contracts';
+import type { FastifyInstance } from 'fastify';
+import { call, type Envelope } from '../../../test/harness.ts';
+import type { DB } from '../../platform/db/database.ts';
+import { createDevicesService } from '../devices/devices.service.ts';
+
+/** Test helpers of the traffic tests: a box with cameras and its device token, and batch delivery. */
+export interface TestBox {
+  boxId: string;
+  token: string;
+  cameraIds: string[];
+  shopId: string;
+  customerId: string;
+}
+
+let counter = 0;
+
+export async function buildBox(db: DB, customerId: string, shopId: string, cameras = 2): Promise<TestBox> {
+  counter += 1;
+  const devices = createDevicesService({ db });
+  const mac = `02:BB:00:00:${Math.floor(counter / 256)
+    .toString(16)
+    .padStart(2, '0')}:${(counter % 256).toString(16).padStart(2, '0')}`.toUpperCase();
+  const { boxId, token } = await devices.registerBox(customerId, { shopId, mac, name: `Box ${counter}` });
+  const cameraIds: string[] = [];
+  for (let index = 1; index <= cameras; index += 1) {
+    cameraIds.push(
+      await devices.addCamera(customerId, { shopId, boxId, name: `Entrance ${index}`, number: `T${counter}-C${index}`, deploymentArea: 'entrance' }),
+    );
+  }
+  return { boxId, token, cameraIds, shopId, customerId };
+}
+
+let batchCounter = 0;
+export function nextBatchId(): string {
+  batchCounter += 1;
+  return `batch-${Date.now().toString(36)}-${batchCounter}`;
+}
+
+export async function sendBatch(
+  app: FastifyInstance,
+  token: string,
+  events: readonly (DeviceEvent | Record<string, unknown>)[],
+  batchId = nextBatchId(),
+  lang?: string,
+): Promise<{ http: number; body: Envelope; headers: Record<string, unknown> }> {
+  const response = await call(app, 'POST', '/api/device/v1/events', { batchId, events }, { token, ...(lang ? { lang } : {}) });
+  return { http: response.http, body: response.body, headers: response.raw.headers };
+}
+
+/** Shorthands for events at an instant. */
+export const line = (cameraId: string, at: string, direction: 'in' | 'out' = 'in', count = 1, staff = false) =>
+  ({ type: 'line', cameraId, at, direction, count, staff }) as const;
+export const passerby = (cameraId: string, at: string, count = 1) => ({ type: 'passerby', cameraId, at, count }) as const;
+export const visit = (
+  visitorId: string,
+  enteredAt: string,
+  minutes: number,
+  extra: { gender?: 'male' | 'female' | 'unknown'; ageBand?: '0-17' | '18-24' | '25-34' | '35-44' | '45-54' | '55+' | 'unknown'; isStaff?: boolean } = {},
+) =>
+  ({
+    type: 'visit',
+    visitorId,
+    enteredAt,
+    exitedAt: new Date(Date.parse(enteredAt) + minutes * 60_000).toISOString(),
+    gender: extra.gender ?? 'unknown',
+    ageBand: extra.ageBand ?? 'unknown',
+    isStaff: extra.isStaff ?? false,
+  }) as const;

@@ -1,0 +1,379 @@
+import { z } from 'zod';
+import { idSchema } from '../org/index.ts';
+import { Limits } from '../platform/limits.ts';
+import { messageRef } from '../platform/messages.ts';
+import { requiredText } from '../platform/validation.ts';
+
+const required = messageRef('validation.required');
+
+// ---------------------------------------------------------------- vocabulary
+
+/**
+ * Traffic indicators. Counts add up; rates and averages are computed on read from the sums of
+ * their parts (capture rate = entries / (entries + passers-by)), never averaged across rows.
+ */
+export const INDICATORS = [
+  'entries',
+  'exits',
+  'passersby',
+  'captureRate',
+  'visits',
+  'newVisitors',
+  'repeatVisitors',
+  'repeatRate',
+  'avgDwellMinutes',
+  'deepVisits',
+  'deepVisitRate',
+] as const;
+export type Indicator = (typeof INDICATORS)[number];
+export const indicatorSchema = z.enum(INDICATORS, { error: messageRef('validation.invalidValue', { field: 'indicator' }) });
+
+/** Rates are fractions (0.123 = 12.3 %); the web rounds percentages to 1 decimal (spec section 9). */
+export const RATE_INDICATORS: readonly Indicator[] = ['captureRate', 'repeatRate', 'deepVisitRate'];
+
+export const GRANULARITIES = ['hour', 'day', 'week', 'month'] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+
+export const GENDERS = ['male', 'female', 'unknown'] as const;
+export type Gender = (typeof GENDERS)[number];
+/** Age bands a device reports; 'unknown' when it could not tell. */
+export const AGE_BANDS = ['0-17', '18-24', '25-34', '35-44', '45-54', '55+', 'unknown'] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+
+/** Stay-time distribution buckets in minutes: [min, max). */
+export const DWELL_BUCKETS = [
+  { key: '0-2', min: 0, max: 2 },
+  { key: '2-5', min: 2, max: 5 },
+  { key: '5-10', min: 5, max: 10 },
+  { key: '10-20', min: 10, max: 20 },
+  { key: '20-30', min: 20, max: 30 },
+  { key: '30-60', min: 30, max: 60 },
+  { key: '60+', min: 60, max: Number.POSITIVE_INFINITY },
+] as const;
+
+/** Visit frequency buckets: visits of one visitor within the range. */
+export const FREQUENCY_BUCKETS = ['1', '2', '3', '4', '5+'] as const;
+/** Revisit interval buckets in days since the same visitor's previous visit to the same store. */
+export const REVISIT_BUCKETS = [
+  { key: '0-7', min: 0, max: 7 },
+  { key: '8-14', min: 8, max: 14 },
+  { key: '15-30', min: 15, max: 30 },
+  { key: '31-60', min: 31, max: 60 },
+  { key: '60+', min: 61, max: Number.POSITIVE_INFINITY },
+] as const;
+
+/** Range limits: 90 days in reports (spec section 5); longer only where grouped by week or month. */
+export const RANGE_LIMITS = { days: Limits.reportRangeMaxDays, grouped: 366, hourly: 31 } as const;
+
+// ---------------------------------------------------------------- shared request parts
+
+export const LOCAL_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isLocalDate(value: string): boolean {
+  if (!LOCAL_DATE_PATTERN.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A shop-local calendar date, YYYY-MM-DD. */
+export const localDateSchema = z
+  .string({ error: required })
+  .trim()
+  .min(1, { error: required, abort: true })
+  .refine(isLocalDate, { error: messageRef('validation.date') });
+
+export const dateRangeSchema = z.object({ startDate: localDateSchema, endDate: localDateSchema });
+export type DateRange = z.infer<typeof dateRangeSchema>;
+
+/** Shops to analyse; left out or empty: every shop the caller may see. */
+export const shopIdsSchema = z
+  .array(idSchema)
+  .max(5000, { error: messageRef('validation.maxItems', { n: 5000 }) })
+  .optional();
+
+const indicatorsSchema = z
+  .array(indicatorSchema)
+  .min(1, { error: required })
+  .max(INDICATORS.length, { error: messageRef('validation.maxItems', { n: INDICATORS.length }) });
+
+export const indicatorValuesSchema = z.record(z.enum(INDICATORS), z.number().nullable());
+export type IndicatorValues = z.infer<typeof indicatorValuesSchema>;
+const partialValuesSchema = z.partialRecord(z.enum(INDICATORS), z.number().nullable());
+export type PartialIndicatorValues = z.infer<typeof partialValuesSchema>;
+
+const shopRef = { shopId: z.string(), shopName: z.string(), shopNumber: z.string() };
+
+// ---------------------------------------------------------------- today's dashboard
+
+export const dashboardRequestSchema = z.object({ shopIds: shopIdsSchema });
+export const dashboardResponseSchema = z.object({
+  /** The latest ingest time over the selected shops (the breadcrumb's 'Data Update Time'). */
+  dataUpdatedAt: z.string().nullable(),
+  generatedAt: z.string(),
+  totals: indicatorValuesSchema,
+  /** Entries of the same weekday last week up to the same local hour, to compare with 'so far'. */
+  lastWeekEntriesSoFar: z.number(),
+  hourly: z.array(z.object({ hour: z.number().int(), entries: z.number(), lastWeekEntries: z.number() })),
+  shops: z.array(
+    z.object({
+      ...shopRef,
+      localDate: z.string(),
+      timeZone: z.string(),
+      isClosed: z.boolean(),
+      values: indicatorValuesSchema,
+      lastWeekEntries: z.number(),
+    }),
+  ),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
+
+export const dataUpdateTimeRequestSchema = z.object({ shopIds: shopIdsSchema });
+export const dataUpdateTimeResponseSchema = z.object({ dataUpdatedAt: z.string().nullable() });
+
+// ---------------------------------------------------------------- trend
+
+export const trendRequestSchema = dateRangeSchema.extend({
+  shopIds: shopIdsSchema,
+  granularity: z.enum(GRANULARITIES).default('day'),
+  indicators: indicatorsSchema,
+});
+export type TrendRequest = z.infer<typeof trendRequestSchema>;
+
+export const trendPointSchema = z.object({
+  /** 2026-03-01 (day), 2026-03-01T10 (hour), the Monday of the week (week), 2026-03 (month). */
+  key: z.string(),
+  values: partialValuesSchema,
+});
+export const holidayMarkSchema = z.object({ date: z.string(), name: z.string(), country: z.string() });
+export const calendarMarkSchema = z.object({ eventId: z.string(), name: z.string(), startDate: z.string(), endDate: z.string() });
+/** No weather source exists in this build (no network at run time): the list is always empty. */
+export const weatherMarkSchema = z.object({ date: z.string(), shopId: z.string(), condition: z.string() });
+export const trendResponseSchema = z.object({
+  granularity: z.enum(GRANULARITIES),
+  points: z.array(trendPointSchema),
+  holidays: z.array(holidayMarkSchema),
+  calendarEvents: z.array(calendarMarkSchema),
+  weather: z.array(weatherMarkSchema),
+});
+export type TrendResponse = z.infer<typeof trendResponseSchema>;
+
+// ---------------------------------------------------------------- store ranking, comparison, four quadrants, time interval
+
+export const rankingRequestSchema = dateRangeSchema.extend({
+  shopIds: shopIdsSchema,
+  indicator: indicatorSchema,
+  order: z.enum(['desc', 'asc']).default('desc'),
+});
+export const rankingResponseSchema = z.object({
+  indicator: indicatorSchema,
+  previousRange: dateRangeSchema,
+  rows: z.array(
+    z.object({
+      rank: z.number().int(),
+      ...shopRef,
+      value: z.number().nullable(),
+      previousValue: z.number().nullable(),
+      /** (value - previous) / previous; null without a previous value. */
+      change: z.number().nullable(),
+    }),
+  ),
+});
+export type RankingResponse = z.infer<typeof rankingResponseSchema>;
+
+export const comparisonRequestSchema = z.object({
+  shopIds: shopIdsSchema,
+  rangeA: dateRangeSchema,
+  rangeB: dateRangeSchema,
+  indicators: indicatorsSchema,
+});
+export const comparisonResponseSchema = z.object({
+  days: z.number().int(),
+  totalsA: partialValuesSchema,
+  totalsB: partialValuesSchema,
+  /** (B - A) / A per indicator. */
+  change: partialValuesSchema,
+  shops: z.array(z.object({ ...shopRef, a: partialValuesSchema, b: partialValuesSchema })),
+  series: z.array(z.object({ offset: z.number().int(), dateA: z.string(), dateB: z.string(), a: partialValuesSchema, b: partialValuesSchema })),
+});
+export type ComparisonResponse = z.infer<typeof comparisonResponseSchema>;
+
+export const fourQuadrantRequestSchema = dateRangeSchema.extend({
+  shopIds: shopIdsSchema,
+  xIndicator: indicatorSchema,
+  yIndicator: indicatorSchema,
+});
+export const fourQuadrantResponseSchema = z.object({
+  xIndicator: indicatorSchema,
+  yIndicator: indicatorSchema,
+  xAverage: z.number().nullable(),
+  yAverage: z.number().nullable(),
+  /** Quadrant 1: both at or above average; 2: x below, y above; 3: both below; 4: x above, y below. */
+  points: z.array(z.object({ ...shopRef, x: z.number().nullable(), y: z.number().nullable(), quadrant: z.number().int().nullable() })),
+});
+export type FourQuadrantResponse = z.infer<typeof fourQuadrantResponseSchema>;
+
+export const timeIntervalRequestSchema = dateRangeSchema.extend({ shopIds: shopIdsSchema, indicators: indicatorsSchema });
+export const timeIntervalResponseSchema = z.object({
+  days: z.number().int(),
+  hours: z.array(z.object({ hour: z.number().int(), total: partialValuesSchema, dailyAverage: partialValuesSchema })),
+});
+export type TimeIntervalResponse = z.infer<typeof timeIntervalResponseSchema>;
+
+// ---------------------------------------------------------------- gate (entrance) analysis
+
+export const gateListRequestSchema = dateRangeSchema.extend({ shopId: idSchema });
+const gateCounts = {
+  entries: z.number(),
+  exits: z.number(),
+  passersby: z.number(),
+  captureRate: z.number().nullable(),
+};
+export const gateListResponseSchema = z.object({
+  shopId: z.string(),
+  rows: z.array(
+    z.object({
+      cameraId: z.string(),
+      cameraName: z.string(),
+      cameraNumber: z.string(),
+      ...gateCounts,
+      /** This entrance's part of the shop's entries. */
+      share: z.number().nullable(),
+    }),
+  ),
+});
+export type GateListResponse = z.infer<typeof gateListResponseSchema>;
+export const gateSummaryRequestSchema = dateRangeSchema.extend({ shopIds: shopIdsSchema });
+export const gateSummaryResponseSchema = z.object({
+  ...gateCounts,
+  gates: z.number().int(),
+  busiest: z.object({ cameraId: z.string(), cameraName: z.string(), shopId: z.string(), entries: z.number() }).nullable(),
+});
+export const gateTrendRequestSchema = dateRangeSchema.extend({
+  shopId: idSchema,
+  cameraIds: z.array(idSchema).max(200).optional(),
+  granularity: z.enum(['hour', 'day']).default('day'),
+});
+export const gateTrendResponseSchema = z.object({
+  granularity: z.enum(['hour', 'day']),
+  series: z.array(
+    z.object({
+      cameraId: z.string(),
+      cameraName: z.string(),
+      points: z.array(z.object({ key: z.string(), entries: z.number(), exits: z.number(), passersby: z.number() })),
+    }),
+  ),
+});
+
+// ---------------------------------------------------------------- visitors
+
+export const visitorRangeRequestSchema = dateRangeSchema.extend({ shopIds: shopIdsSchema });
+export const profileResponseSchema = z.object({
+  visits: z.number(),
+  gender: z.array(z.object({ gender: z.enum(GENDERS), visits: z.number(), share: z.number().nullable() })),
+  age: z.array(z.object({ band: z.enum(AGE_BANDS), visits: z.number(), share: z.number().nullable() })),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+export const newRepeatRequestSchema = visitorRangeRequestSchema.extend({ granularity: z.enum(['day', 'week', 'month']).default('day') });
+export const newRepeatResponseSchema = z.object({
+  newVisitors: z.number(),
+  repeatVisitors: z.number(),
+  repeatRate: z.number().nullable(),
+  points: z.array(z.object({ key: z.string(), newVisitors: z.number(), repeatVisitors: z.number() })),
+});
+
+export const stayTimeResponseSchema = z.object({
+  visits: z.number(),
+  avgDwellMinutes: z.number().nullable(),
+  buckets: z.array(z.object({ bucket: z.string(), visits: z.number(), share: z.number().nullable() })),
+  deepVisits: z.number(),
+  deepVisitRate: z.number().nullable(),
+  /** Threshold and bands as configured when the visits were rolled up (see the flow configuration). */
+  deepVisitMinutes: z.number(),
+  depth: z.object({ light: z.number(), moderate: z.number(), deep: z.number() }),
+});
+export type StayTimeResponse = z.infer<typeof stayTimeResponseSchema>;
+
+export const frequencyResponseSchema = z.object({
+  visitors: z.number(),
+  averageVisits: z.number().nullable(),
+  buckets: z.array(z.object({ bucket: z.enum(FREQUENCY_BUCKETS), visitors: z.number(), share: z.number().nullable() })),
+});
+export const revisitResponseSchema = z.object({
+  repeatVisits: z.number(),
+  averageDays: z.number().nullable(),
+  buckets: z.array(z.object({ bucket: z.string(), visits: z.number(), share: z.number().nullable() })),
+});
+export const activityRequestSchema = z.object({ shopIds: shopIdsSchema, endDate: localDateSchema });
+export const activityResponseSchema = z.object({
+  /** Visitors seen within the low band's reach (default 4 weeks) before the end date, by how long ago their last visit was. */
+  visitors: z.number(),
+  high: z.number(),
+  moderate: z.number(),
+  low: z.number(),
+  bandsWeeks: z.object({ high: z.number(), moderate: z.number(), low: z.number() }),
+});
+
+// ---------------------------------------------------------------- custom reports
+
+export const REPORT_DIMENSIONS = ['shop', 'day', 'week', 'month', 'hour', 'shopDay'] as const;
+export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
+export const reportDefinitionSchema = dateRangeSchema.extend({
+  indicators: indicatorsSchema,
+  dimension: z.enum(REPORT_DIMENSIONS),
+  shopIds: shopIdsSchema,
+});
+export type ReportDefinition = z.infer<typeof reportDefinitionSchema>;
+export const reportTableSchema = z.object({
+  dimension: z.enum(REPORT_DIMENSIONS),
+  indicators: z.array(indicatorSchema),
+  rows: z.array(
+    z.object({
+      key: z.string(),
+      shopId: z.string().optional(),
+      shopName: z.string().optional(),
+      shopNumber: z.string().optional(),
+      period: z.string().optional(),
+      values: partialValuesSchema,
+    }),
+  ),
+  totals: partialValuesSchema,
+});
+export type ReportTable = z.infer<typeof reportTableSchema>;
+export const reportSaveRequestSchema = z.object({
+  reportId: idSchema.optional(),
+  name: requiredText(Limits.nameMaxChars),
+  definition: reportDefinitionSchema,
+});
+export const reportIdRequestSchema = z.object({ reportId: idSchema });
+export const savedReportSchema = z.object({
+  reportId: z.string(),
+  name: z.string(),
+  definition: reportDefinitionSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SavedReport = z.infer<typeof savedReportSchema>;
+
+// ---------------------------------------------------------------- exports
+
+/** One export operation for every analytics table: the same query, answered as an .xlsx. */
+export const exportRequestSchema = z.discriminatedUnion(
+  'table',
+  [
+    z.object({ table: z.literal('dashboard'), query: dashboardRequestSchema }),
+    z.object({ table: z.literal('trend'), query: trendRequestSchema }),
+    z.object({ table: z.literal('ranking'), query: rankingRequestSchema }),
+    z.object({ table: z.literal('comparison'), query: comparisonRequestSchema }),
+    z.object({ table: z.literal('fourQuadrant'), query: fourQuadrantRequestSchema }),
+    z.object({ table: z.literal('timeInterval'), query: timeIntervalRequestSchema }),
+    z.object({ table: z.literal('gateList'), query: gateListRequestSchema }),
+    z.object({ table: z.literal('profile'), query: visitorRangeRequestSchema }),
+    z.object({ table: z.literal('stayTime'), query: visitorRangeRequestSchema }),
+    z.object({ table: z.literal('frequency'), query: visitorRangeRequestSchema }),
+    z.object({ table: z.literal('revisitInterval'), query: visitorRangeRequestSchema }),
+    z.object({ table: z.literal('customReport'), query: reportDefinitionSchema }),
+  ],
+  { error: messageRef('validation.invalidValue', { field: 'table' }) },
+);
+export type ExportRequest = z.infer<typeof exportRequestSchema>;
