@@ -62,6 +62,8 @@ export interface TreeNode {
   key: string;
   name: string;
   orgType: 0 | 1 | 2;
+  /** The organisation's id (organisation nodes): what org/add, changeName and delete take. */
+  orgId?: string;
   orgcode?: string;
   shopId?: string;
   cameraId?: string;
@@ -78,6 +80,7 @@ export const treeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
     key: z.string(),
     name: z.string(),
     orgType: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    orgId: z.string().optional(),
     orgcode: z.string().optional(),
     shopId: z.string().optional(),
     cameraId: z.string().optional(),

@@ -61,6 +61,7 @@ export function buildTree(orgs: OrgRow[], shops: ShopRow[], options: TreeOptions
       key: `${TREE_KEY_PREFIX.org}${org.orgcode}`,
       name: org.name,
       orgType: 0,
+      orgId: org.id,
       orgcode: org.orgcode,
       keywordTxt: org.name.toLowerCase(),
       prmType: selectable ? 0 : -1,

@@ -189,6 +189,7 @@ describe('trees and data scope', () => {
     const tree = (await call(t.app, 'POST', '/api/current/cameratree2', undefined, session)).body.data as TreeNode[];
     expect(tree).toHaveLength(1);
     expect(tree[0]?.key).toBe('o_ROOT');
+    expect(tree[0]?.orgId).toBe(demo.rootOrgId);
     const nodes = flatten(tree);
     const shop = nodes.find((node) => node.shopId === shopA1);
     expect(shop?.key).toBe(`s_${shopA1}`);

@@ -6,8 +6,7 @@ import type { TreeNode } from '@storelens/contracts';
  * tree nodes are keyed by org code, so the id is read from the node's `orgId`.
  */
 export function orgIdOf(node: TreeNode): string | null {
-  const value: unknown = (node as TreeNode & { orgId?: unknown }).orgId;
-  return typeof value === 'string' && value ? value : null;
+  return node.orgType === 0 && node.orgId ? node.orgId : null;
 }
 
 export function walkTree(nodes: readonly TreeNode[], visit: (node: TreeNode, parent: TreeNode | null, depth: number) => void): void {
