@@ -1,11 +1,10 @@
 import { SyncOutlined } from '@ant-design/icons';
 import type { BoxRow } from '@storelens/contracts';
-import { Button, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Space, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../session/hooks/useCan.ts';
-import { DeviceStatusTag } from './DeviceStatusTag.tsx';
-import { formatDeviceTime } from './deviceTime.ts';
+import { deviceStateColumns } from './deviceState.tsx';
 
 export const BOX_DETAIL_PATH = '/deviceManagement/detail';
 
@@ -22,7 +21,7 @@ export function BoxesTable({
 }: {
   boxes: readonly BoxRow[];
   loading: boolean;
-  pagination: false | { current: number; pageSize: number; total: number; onChange(page: number, pageSize: number): void };
+  pagination: false | TablePaginationConfig;
   onRotate?(box: BoxRow): void;
 }) {
   const { t } = useTranslation();
@@ -43,21 +42,7 @@ export function BoxesTable({
     { title: t('devices:fields.shop'), key: 'shop', width: 200, render: (_value, box) => `${box.shopNumber} ${box.shopName}` },
     { title: t('devices:fields.deploymentArea'), dataIndex: 'deploymentArea', width: 140, render: (area: string | null) => area || '--' },
     { title: t('devices:fields.cameraCount'), dataIndex: 'cameraCount', width: 100 },
-    { title: t('devices:fields.lastReportAt'), dataIndex: 'lastReportAt', width: 170, render: formatDeviceTime },
-    {
-      title: t('devices:fields.activation'),
-      dataIndex: 'activated',
-      width: 120,
-      render: (activated: boolean) => <Tag color={activated ? 'blue' : 'default'}>{activated ? t('devices:activated') : t('devices:notActivated')}</Tag>,
-    },
-    {
-      title: t('devices:fields.working'),
-      dataIndex: 'working',
-      width: 110,
-      render: (working: boolean) => <Tag color={working ? 'green' : 'default'}>{working ? t('devices:working') : t('devices:notWorking')}</Tag>,
-    },
-    { title: t('devices:fields.status'), dataIndex: 'status', width: 120, render: (_value, box) => <DeviceStatusTag status={box.status} /> },
-    { title: t('devices:fields.lastStatusAt'), dataIndex: 'lastStatusAt', width: 170, render: formatDeviceTime },
+    ...deviceStateColumns<BoxRow>(t),
     ...(onRotate && canConfigure !== 'hidden'
       ? [
           {
@@ -91,7 +76,7 @@ export function BoxesTable({
       dataSource={[...boxes]}
       loading={loading}
       scroll={{ x: 1600 }}
-      pagination={pagination === false ? false : { ...pagination, showSizeChanger: true }}
+      pagination={pagination}
       data-testid="box-table"
     />
   );

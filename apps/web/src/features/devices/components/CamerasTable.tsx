@@ -1,14 +1,13 @@
 import type { CameraRow } from '@storelens/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Switch, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Switch, Table, type TableColumnsType, type TablePaginationConfig, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../session/hooks/useCan.ts';
 import { setCameraEnabled } from '../api.ts';
 import { deviceKeys, useCid } from '../hooks/useDevices.ts';
-import { DeviceStatusTag } from './DeviceStatusTag.tsx';
-import { formatDeviceTime } from './deviceTime.ts';
+import { deviceStateColumns } from './deviceState.tsx';
 
 export const CAMERA_DETAIL_PATH = '/deviceManagement/cameraDetail';
 
@@ -48,15 +47,7 @@ export function CameraEnabledSwitch({ camera }: { camera: CameraRow }) {
   );
 }
 
-export function CamerasTable({
-  cameras,
-  loading,
-  pagination,
-}: {
-  cameras: readonly CameraRow[];
-  loading: boolean;
-  pagination: false | { current: number; pageSize: number; total: number; onChange(page: number, pageSize: number): void };
-}) {
+export function CamerasTable({ cameras, loading, pagination }: { cameras: readonly CameraRow[]; loading: boolean; pagination: false | TablePaginationConfig }) {
   const { t } = useTranslation();
   const columns: TableColumnsType<CameraRow> = [
     { title: t('devices:fields.number'), dataIndex: 'number', width: 130, fixed: 'left' },
@@ -73,26 +64,7 @@ export function CamerasTable({
     { title: t('devices:fields.shop'), key: 'shop', width: 200, render: (_value, camera) => `${camera.shopNumber} ${camera.shopName}` },
     { title: t('devices:fields.boxMac'), dataIndex: 'boxMac', width: 170, render: (mac: string) => <code>{mac}</code> },
     { title: t('devices:fields.deploymentArea'), dataIndex: 'deploymentArea', width: 130, render: (area: string | null) => area || '--' },
-    { title: t('devices:fields.lastReportAt'), dataIndex: 'lastReportAt', width: 170, render: formatDeviceTime },
-    {
-      title: t('devices:fields.activation'),
-      dataIndex: 'activated',
-      width: 120,
-      render: (activated: boolean) => <Tag color={activated ? 'blue' : 'default'}>{activated ? t('devices:activated') : t('devices:notActivated')}</Tag>,
-    },
-    {
-      title: t('devices:fields.working'),
-      dataIndex: 'working',
-      width: 110,
-      render: (working: boolean) => <Tag color={working ? 'green' : 'default'}>{working ? t('devices:working') : t('devices:notWorking')}</Tag>,
-    },
-    {
-      title: t('devices:fields.status'),
-      dataIndex: 'status',
-      width: 120,
-      render: (_value, camera) => <DeviceStatusTag status={camera.status} testId={`camera-status-${camera.number}`} />,
-    },
-    { title: t('devices:fields.lastStatusAt'), dataIndex: 'lastStatusAt', width: 170, render: formatDeviceTime },
+    ...deviceStateColumns<CameraRow>(t, (camera) => `camera-status-${camera.number}`),
     {
       title: t('devices:fields.enabled'),
       dataIndex: 'enabled',
@@ -109,7 +81,7 @@ export function CamerasTable({
       dataSource={[...cameras]}
       loading={loading}
       scroll={{ x: 1600 }}
-      pagination={pagination === false ? false : { ...pagination, showSizeChanger: true }}
+      pagination={pagination}
       data-testid="camera-table"
     />
   );

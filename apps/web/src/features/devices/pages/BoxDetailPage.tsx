@@ -1,13 +1,12 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Skeleton, Space, Tag } from 'antd';
+import { Alert, Card, Descriptions, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CanButton } from '../../session/components/CanButton.tsx';
 import { fetchBoxPage, fetchCameraPage } from '../api.ts';
 import { CamerasTable } from '../components/CamerasTable.tsx';
-import { DeviceStatusTag } from '../components/DeviceStatusTag.tsx';
-import { formatDeviceTime } from '../components/deviceTime.ts';
+import { deviceStateItems } from '../components/deviceState.tsx';
 import { useBoxToken } from '../hooks/useBoxToken.tsx';
 import { deviceKeys, useCid } from '../hooks/useDevices.ts';
 
@@ -66,19 +65,7 @@ export function BoxDetailPage() {
             { key: 'shop', label: t('devices:fields.shop'), children: `${row.shopNumber} ${row.shopName}` },
             { key: 'area', label: t('devices:fields.deploymentArea'), children: row.deploymentArea || '--' },
             { key: 'cameras', label: t('devices:fields.cameraCount'), children: row.cameraCount },
-            { key: 'status', label: t('devices:fields.status'), children: <DeviceStatusTag status={row.status} testId="box-detail-status" /> },
-            { key: 'lastStatus', label: t('devices:fields.lastStatusAt'), children: formatDeviceTime(row.lastStatusAt) },
-            { key: 'lastReport', label: t('devices:fields.lastReportAt'), children: formatDeviceTime(row.lastReportAt) },
-            {
-              key: 'activation',
-              label: t('devices:fields.activation'),
-              children: <Tag color={row.activated ? 'blue' : 'default'}>{row.activated ? t('devices:activated') : t('devices:notActivated')}</Tag>,
-            },
-            {
-              key: 'working',
-              label: t('devices:fields.working'),
-              children: <Tag color={row.working ? 'green' : 'default'}>{row.working ? t('devices:working') : t('devices:notWorking')}</Tag>,
-            },
+            ...deviceStateItems(t, row, 'box-detail-status'),
           ]}
         />
       </Card>

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Skeleton, Tag } from 'antd';
+import { Alert, Card, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { fetchCameraPage } from '../api.ts';
 import { boxDetailLink } from '../components/BoxesTable.tsx';
 import { CameraEnabledSwitch } from '../components/CamerasTable.tsx';
-import { DeviceStatusTag } from '../components/DeviceStatusTag.tsx';
-import { formatDeviceTime } from '../components/deviceTime.ts';
+import { deviceStateItems } from '../components/deviceState.tsx';
 import { deviceKeys, useCid } from '../hooks/useDevices.ts';
 
 /** One camera (`?cameraId=&shopId=&boxId=`): its device fields and enabling or disabling it. */
@@ -42,19 +41,7 @@ export function CameraDetailPage() {
           { key: 'mac', label: t('devices:fields.mac'), children: <code>{row.mac ?? '--'}</code> },
           { key: 'area', label: t('devices:fields.deploymentArea'), children: row.deploymentArea || '--' },
           { key: 'enabled', label: t('devices:fields.enabled'), children: <CameraEnabledSwitch camera={row} /> },
-          { key: 'status', label: t('devices:fields.status'), children: <DeviceStatusTag status={row.status} testId="camera-detail-status" /> },
-          { key: 'lastStatus', label: t('devices:fields.lastStatusAt'), children: formatDeviceTime(row.lastStatusAt) },
-          { key: 'lastReport', label: t('devices:fields.lastReportAt'), children: formatDeviceTime(row.lastReportAt) },
-          {
-            key: 'activation',
-            label: t('devices:fields.activation'),
-            children: <Tag color={row.activated ? 'blue' : 'default'}>{row.activated ? t('devices:activated') : t('devices:notActivated')}</Tag>,
-          },
-          {
-            key: 'working',
-            label: t('devices:fields.working'),
-            children: <Tag color={row.working ? 'green' : 'default'}>{row.working ? t('devices:working') : t('devices:notWorking')}</Tag>,
-          },
+          ...deviceStateItems(t, row, 'camera-detail-status'),
         ]}
       />
     </Card>

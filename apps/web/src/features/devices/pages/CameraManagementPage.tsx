@@ -1,13 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DEVICE_STATUSES, type DeviceStatus, Limits, type TreeNode } from '@storelens/contracts';
+import { type DeviceStatus, Limits, type TreeNode } from '@storelens/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Input, Segmented, Select, Skeleton, Space, Tabs, Typography } from 'antd';
+import { Card, Segmented, Skeleton, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
 import { usePaging } from '../../../shared/hooks/usePaging.ts';
 import { findNode, walkTree } from '../../../shared/lib/trees.ts';
+import { ListFilters, ListSearch, TitleWithContext, useTablePagination } from '../../../shared/ui/ListControls.tsx';
 import { SearchableTree } from '../../../shared/ui/SearchableTree.tsx';
 import { fetchShopTree } from '../../session/api.ts';
 import { CanButton } from '../../session/components/CanButton.tsx';
@@ -15,6 +16,7 @@ import { fetchBoxPage, fetchCameraPage } from '../api.ts';
 import { AlertSettingsPanel } from '../components/AlertSettingsPanel.tsx';
 import { BoxesTable } from '../components/BoxesTable.tsx';
 import { CamerasTable } from '../components/CamerasTable.tsx';
+import { DeviceStatusFilter } from '../components/DeviceStatusTag.tsx';
 import { RegisterBoxModal } from '../components/RegisterBoxModal.tsx';
 import { useBoxToken } from '../hooks/useBoxToken.tsx';
 import { deviceKeys, useCid } from '../hooks/useDevices.ts';
@@ -78,12 +80,7 @@ export function CameraManagementPage() {
     placeholderData: keepPreviousData,
   });
   const current = kind === 'cameras' ? cameras : boxes;
-  const pagination = {
-    current: page,
-    pageSize,
-    total: noShops ? 0 : (current.data?.total ?? 0),
-    onChange: paging.onChange,
-  };
+  const pagination = useTablePagination(paging, noShops ? 0 : (current.data?.total ?? 0));
   const selectedShopId = selected?.orgType === 1 ? (selected.shopId ?? null) : null;
 
   const devices = (
@@ -107,19 +104,14 @@ export function CameraManagementPage() {
       <div className="sl-split-main">
         <Card
           size="small"
-          title={
-            <Space>
-              {t('devices:title')}
-              <Typography.Text type="secondary">{selected ? selected.name : t('devices:allShops')}</Typography.Text>
-            </Space>
-          }
+          title={<TitleWithContext title={t('devices:title')} context={selected ? selected.name : t('devices:allShops')} />}
           extra={
             <CanButton permission="config_page" type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)} data-testid="register-box">
               {t('devices:register.open')}
             </CanButton>
           }
         >
-          <Space wrap style={{ marginBottom: 12 }}>
+          <ListFilters>
             <Segmented<DeviceKind>
               value={kind}
               onChange={setKind}
@@ -128,28 +120,9 @@ export function CameraManagementPage() {
                 { value: 'boxes', label: <span data-testid="device-kind-boxes">{t('devices:boxes')}</span> },
               ]}
             />
-            <Input.Search
-              allowClear
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder={t('devices:search')}
-              style={{ width: 240 }}
-              data-testid="device-search"
-            />
-            <Select<DeviceStatus | 'all'>
-              value={status}
-              onChange={setStatus}
-              style={{ width: 150 }}
-              options={[
-                { value: 'all', label: t('devices:status.all') },
-                ...DEVICE_STATUSES.filter((value) => kind === 'cameras' || value !== 'disabled').map((value) => ({
-                  value,
-                  label: t(`devices:status.${value}`),
-                })),
-              ]}
-              data-testid="device-status-filter"
-            />
-          </Space>
+            <ListSearch value={search} onChange={setSearch} placeholder={t('devices:search')} testId="device-search" width={240} />
+            <DeviceStatusFilter value={status} onChange={setStatus} withDisabled={kind === 'cameras'} testId="device-status-filter" />
+          </ListFilters>
           {kind === 'cameras' ? (
             <CamerasTable cameras={noShops ? [] : (cameras.data?.list ?? [])} loading={cameras.isFetching} pagination={pagination} />
           ) : (

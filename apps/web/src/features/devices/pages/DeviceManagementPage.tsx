@@ -1,12 +1,14 @@
-import { DEVICE_STATUSES, type DeviceStatus, Limits } from '@storelens/contracts';
+import { type DeviceStatus, Limits } from '@storelens/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Input, Row, Select, Space, Statistic, Typography } from 'antd';
+import { Card, Col, Row, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
 import { usePaging } from '../../../shared/hooks/usePaging.ts';
+import { ListFilters, ListSearch, useTablePagination } from '../../../shared/ui/ListControls.tsx';
 import { type DeviceOnline, fetchBoxPage, fetchDeviceOnline } from '../api.ts';
 import { BoxesTable } from '../components/BoxesTable.tsx';
+import { DeviceStatusFilter } from '../components/DeviceStatusTag.tsx';
 import { deviceKeys, useCid } from '../hooks/useDevices.ts';
 
 function CountsCard({ title, counts, testId }: { title: string; counts: DeviceOnline['boxes'] | undefined; testId: string }) {
@@ -48,6 +50,7 @@ export function DeviceManagementPage() {
     enabled: cid !== null,
     placeholderData: keepPreviousData,
   });
+  const pagination = useTablePagination(paging, boxes.data?.total ?? 0);
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} className="sl-page" data-testid="device-management">
@@ -61,35 +64,11 @@ export function DeviceManagementPage() {
       </Row>
       {online.data && <Typography.Text type="secondary">{t('devices:offlineAfter', { n: online.data.offlineAfterMinutes })}</Typography.Text>}
       <Card size="small" title={t('devices:boxes')}>
-        <Space wrap style={{ marginBottom: 12 }}>
-          <Input.Search
-            allowClear
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('devices:search')}
-            style={{ width: 240 }}
-            data-testid="device-search"
-          />
-          <Select<DeviceStatus | 'all'>
-            value={status}
-            onChange={setStatus}
-            style={{ width: 150 }}
-            options={[
-              { value: 'all', label: t('devices:status.all') },
-              ...DEVICE_STATUSES.filter((value) => value !== 'disabled').map((value) => ({ value, label: t(`devices:status.${value}`) })),
-            ]}
-          />
-        </Space>
-        <BoxesTable
-          boxes={boxes.data?.list ?? []}
-          loading={boxes.isFetching}
-          pagination={{
-            current: page,
-            pageSize,
-            total: boxes.data?.total ?? 0,
-            onChange: paging.onChange,
-          }}
-        />
+        <ListFilters>
+          <ListSearch value={search} onChange={setSearch} placeholder={t('devices:search')} testId="device-search" width={240} />
+          <DeviceStatusFilter value={status} onChange={setStatus} withDisabled={false} />
+        </ListFilters>
+        <BoxesTable boxes={boxes.data?.list ?? []} loading={boxes.isFetching} pagination={pagination} />
       </Card>
     </Space>
   );

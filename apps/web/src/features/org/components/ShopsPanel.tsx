@@ -1,13 +1,14 @@
 import { HistoryOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Limits, type ShopRow, type TreeNode } from '@storelens/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Input, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Space, Switch, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
 import { usePaging } from '../../../shared/hooks/usePaging.ts';
 import { orgIdOf, walkTree } from '../../../shared/lib/trees.ts';
 import { ImportModal } from '../../../shared/ui/ImportModal.tsx';
+import { ListFilters, ListSearch, TitleWithContext, useTablePagination } from '../../../shared/ui/ListControls.tsx';
 import { CanButton } from '../../session/components/CanButton.tsx';
 import { useCan } from '../../session/hooks/useCan.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
@@ -53,6 +54,7 @@ export function ShopsPanel({ org, orgTree }: { org: TreeNode | null; orgTree: re
     enabled: orgId !== null,
     placeholderData: keepPreviousData,
   });
+  const pagination = useTablePagination(paging, shops.data?.total ?? 0);
 
   const columns: TableColumnsType<ShopRow> = [
     { title: t('org:fields.number'), dataIndex: 'number', width: 110, fixed: 'left' },
@@ -106,12 +108,7 @@ export function ShopsPanel({ org, orgTree }: { org: TreeNode | null; orgTree: re
   return (
     <Card
       size="small"
-      title={
-        <Space>
-          {t('org:shops.title')}
-          {org && <Typography.Text type="secondary">{org.name}</Typography.Text>}
-        </Space>
-      }
+      title={<TitleWithContext title={t('org:shops.title')} context={org?.name} />}
       extra={
         <Space>
           <CanButton permission="shop_upload" icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="shop-import-open">
@@ -123,20 +120,13 @@ export function ShopsPanel({ org, orgTree }: { org: TreeNode | null; orgTree: re
         </Space>
       }
     >
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t('org:shops.search')}
-          style={{ width: 260 }}
-          data-testid="shop-search"
-        />
+      <ListFilters>
+        <ListSearch value={search} onChange={setSearch} placeholder={t('org:shops.search')} testId="shop-search" />
         <Space size={6}>
           <Switch checked={hideClosed} onChange={setHideClosed} data-testid="shop-hide-closed" />
           <span>{t('org:shops.hideClosed')}</span>
         </Space>
-      </Space>
+      </ListFilters>
       <Table<ShopRow>
         rowKey="shopId"
         size="middle"
@@ -144,14 +134,7 @@ export function ShopsPanel({ org, orgTree }: { org: TreeNode | null; orgTree: re
         dataSource={shops.data?.list ?? []}
         loading={shops.isFetching}
         scroll={{ x: 1500 }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: shops.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common:total', { n: total }),
-          onChange: paging.onChange,
-        }}
+        pagination={pagination}
         data-testid="shop-table"
       />
       <ShopFormDrawer

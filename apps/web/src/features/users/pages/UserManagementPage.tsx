@@ -1,7 +1,7 @@
 import { KeyOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Limits, type TreeNode, type UserRow } from '@storelens/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Input, Segmented, Select, Skeleton, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Segmented, Select, Skeleton, Space, Switch, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
@@ -9,6 +9,7 @@ import { usePaging } from '../../../shared/hooks/usePaging.ts';
 import { requestConfirmation } from '../../../shared/lib/confirmModal.ts';
 import { findNode, orgIdOf, orgsOnly, walkTree } from '../../../shared/lib/trees.ts';
 import { ImportModal } from '../../../shared/ui/ImportModal.tsx';
+import { ListFilters, ListSearch, TitleWithContext, useTablePagination } from '../../../shared/ui/ListControls.tsx';
 import { SearchableTree } from '../../../shared/ui/SearchableTree.tsx';
 import { useAdminOrgTree } from '../../org/hooks/useOrgAdminData.ts';
 import { fetchShopTree } from '../../session/api.ts';
@@ -88,6 +89,7 @@ export function UserManagementPage() {
     enabled: listBy === 'org' ? orgId !== null : shopIds.length > 0,
     placeholderData: keepPreviousData,
   });
+  const pagination = useTablePagination(paging, users.data?.total ?? 0);
   const reload = () => queryClient.invalidateQueries({ queryKey: userAdminKeys.all(cid) });
 
   const toggle = async (user: UserRow, next: boolean) => {
@@ -228,12 +230,7 @@ export function UserManagementPage() {
       <div className="sl-split-main">
         <Card
           size="small"
-          title={
-            <Space>
-              {t('users:title')}
-              {selected && <Typography.Text type="secondary">{selected.name}</Typography.Text>}
-            </Space>
-          }
+          title={<TitleWithContext title={t('users:title')} context={selected?.name} />}
           extra={
             <Space>
               <CanButton permission="user_upload" icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="user-import-open">
@@ -245,15 +242,8 @@ export function UserManagementPage() {
             </Space>
           }
         >
-          <Space wrap style={{ marginBottom: 12 }}>
-            <Input.Search
-              allowClear
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder={t('users:search')}
-              style={{ width: 260 }}
-              data-testid="user-search"
-            />
+          <ListFilters>
+            <ListSearch value={search} onChange={setSearch} placeholder={t('users:search')} testId="user-search" />
             <Select<StatusFilter>
               value={status}
               onChange={setStatus}
@@ -261,7 +251,7 @@ export function UserManagementPage() {
               options={(['all', 'enabled', 'disabled'] as const).map((value) => ({ value, label: t(`users:filter.${value}`) }))}
               data-testid="user-status-filter"
             />
-          </Space>
+          </ListFilters>
           {listBy === 'shops' && selected && shopIds.length === 0 ? (
             <Empty description={t('users:noShopsBelow')} />
           ) : (
@@ -272,14 +262,7 @@ export function UserManagementPage() {
               dataSource={users.data?.list ?? []}
               loading={users.isFetching}
               scroll={{ x: 1500 }}
-              pagination={{
-                current: page,
-                pageSize,
-                total: users.data?.total ?? 0,
-                showSizeChanger: true,
-                showTotal: (total) => t('common:total', { n: total }),
-                onChange: paging.onChange,
-              }}
+              pagination={pagination}
               data-testid="user-table"
             />
           )}
