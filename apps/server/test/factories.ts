@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ALL_PERMISSION_KEYS, type PermissionKey, type PermissionMap, XLSX_CONTENT_TYPE } from '@storelens/contracts';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { createCustomersService } from '../src/modules/customers/customers.service.ts';
 import { createDevicesService } from '../src/modules/devices/devices.service.ts';
@@ -60,8 +61,11 @@ export async function buildUser(
   return { userId, loginName, password: overrides.password ?? TEST_PASSWORD };
 }
 
+/** A signed-in user with a customer selected: what tests pass as `call` options. */
+export type Session = { token: string; cid: string };
+
 /** Signs in and selects the customer: what the web does right after the login page. */
-export async function signIn(app: FastifyInstance, loginName: string, customerId?: string, password = TEST_PASSWORD): Promise<{ token: string; cid: string }> {
+export async function signIn(app: FastifyInstance, loginName: string, customerId?: string, password = TEST_PASSWORD): Promise<Session> {
   const login = await call(app, 'POST', '/api/auth/login', { account: loginName, password });
   if (login.body.status !== 200) throw new Error(`sign-in failed: ${login.body.msg}`);
   const token = (login.body.data as { token: string }).token;
@@ -69,6 +73,12 @@ export async function signIn(app: FastifyInstance, loginName: string, customerId
   const selected = await call(app, 'POST', '/api/current/selectcus', { cid: customerId }, { token });
   if (selected.body.status !== 200) throw new Error(`select customer failed: ${selected.body.msg}`);
   return { token, cid: customerId };
+}
+
+/** A new user holding one role of the customer, signed in with that customer selected. */
+export async function signInWithRole(app: FastifyInstance, db: DB, customerId: string, roleId: number): Promise<Session> {
+  const user = await buildUser(db, [{ customerId, roleId }]);
+  return signIn(app, user.loginName, customerId);
 }
 
 /** A custom role that shows every key except the ones named: proves an operation needs exactly those. */
@@ -108,6 +118,17 @@ export async function uploadFile(
   if (options.lang) headers['accept-language'] = options.lang;
   const raw = await app.inject({ method: 'POST', url, headers, payload: Buffer.concat([head, file.content, Buffer.from(`\r\n--${boundary}--\r\n`)]) });
   return { http: raw.statusCode, body: raw.json() as Envelope };
+}
+
+/** The first sheet of a workbook as text rows, for asserting what a download or error report holds. */
+export async function sheetRows(content: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  workbook.worksheets[0]?.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? '')));
+  });
+  return rows;
 }
 
 /** A file download: the raw bytes on success, the envelope otherwise. */

@@ -1,12 +1,11 @@
 import { type BoxRow, type CameraRow, RoleId, type TreeNode, translateMessage } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer, buildOrg, buildRoleWithout, buildShop, buildUser, countRows, signIn } from '../../../test/factories.ts';
+import { buildCustomer, buildOrg, buildRoleWithout, buildShop, buildUser, countRows, type Session, signIn, signInWithRole } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
 import { sha256 } from '../../platform/ids.ts';
 import { createDelivery } from '../../platform/mail/delivery.ts';
 import { createDevicesService } from './devices.service.ts';
 
-type Session = { token: string; cid: string };
 interface Page<T> {
   total: number;
   list: T[];
@@ -57,14 +56,14 @@ beforeAll(async () => {
   const south = await buildOrg(t.db, demo.customerId, demo.rootOrgId, 'South');
   northShop = await buildShop(t.db, demo.customerId, north, { name: 'North Store', number: 'N-1' });
   southShop = await buildShop(t.db, demo.customerId, south, { name: 'South Store', number: 'S-1' });
-  admin = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.superManager }])).loginName, demo.customerId);
+  admin = await signInWithRole(t.app, t.db, demo.customerId, RoleId.superManager);
   branch = await signIn(
     t.app,
     (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.branchManage, orgId: north }])).loginName,
     demo.customerId,
   );
-  observer = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.observer }])).loginName, demo.customerId);
-  outsider = await signIn(t.app, (await buildUser(t.db, [{ customerId: other.customerId, roleId: RoleId.superManager }])).loginName, other.customerId);
+  observer = await signInWithRole(t.app, t.db, demo.customerId, RoleId.observer);
+  outsider = await signInWithRole(t.app, t.db, other.customerId, RoleId.superManager);
 });
 afterAll(async () => t.close());
 

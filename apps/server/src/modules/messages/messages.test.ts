@@ -1,10 +1,9 @@
 import { RoleId } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer, buildRoleWithout, buildUser, signIn } from '../../../test/factories.ts';
+import { buildCustomer, buildRoleWithout, buildUser, type Session, signIn, signInWithRole } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
 import { createMessagesService } from './messages.service.ts';
 
-type Session = { token: string; cid: string };
 interface MessagePage {
   total: number;
   unread: number;
@@ -36,7 +35,7 @@ beforeAll(async () => {
   const theirs = await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.manager }]);
   colleagueId = theirs.userId;
   colleague = await signIn(t.app, theirs.loginName, demo.customerId);
-  outsider = await signIn(t.app, (await buildUser(t.db, [{ customerId: other.customerId, roleId: RoleId.superManager }])).loginName, other.customerId);
+  outsider = await signInWithRole(t.app, t.db, other.customerId, RoleId.superManager);
 
   const messages = createMessagesService({ db: t.db });
   const base = { body: 'text', source: null, refId: null };

@@ -1,10 +1,21 @@
 import { ALL_PERMISSION_KEYS, type PermissionKey, RoleId, type ShopRow, type TreeNode } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer, buildOrg, buildRoleWithout, buildShop, buildUser, countRows, download, signIn, uploadFile } from '../../../test/factories.ts';
+import {
+  buildCustomer,
+  buildOrg,
+  buildRoleWithout,
+  buildShop,
+  buildUser,
+  countRows,
+  download,
+  type Session,
+  signIn,
+  signInWithRole,
+  uploadFile,
+} from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
 import { createRolesService } from '../users/roles.service.ts';
 
-type Session = { token: string; cid: string };
 interface ShopPage {
   total: number;
   list: ShopRow[];
@@ -47,10 +58,10 @@ beforeAll(async () => {
     'Regional admin',
     Object.fromEntries(ALL_PERMISSION_KEYS.map((key) => [key, 0])),
   );
-  admin = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.superManager }])).loginName, demo.customerId);
+  admin = await signInWithRole(t.app, t.db, demo.customerId, RoleId.superManager);
   regional = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: everything, orgId: east }])).loginName, demo.customerId);
-  observer = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.observer }])).loginName, demo.customerId);
-  outsider = await signIn(t.app, (await buildUser(t.db, [{ customerId: other.customerId, roleId: RoleId.superManager }])).loginName, other.customerId);
+  observer = await signInWithRole(t.app, t.db, demo.customerId, RoleId.observer);
+  outsider = await signInWithRole(t.app, t.db, other.customerId, RoleId.superManager);
 });
 afterAll(async () => t.close());
 

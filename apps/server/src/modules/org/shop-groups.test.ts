@@ -1,9 +1,8 @@
 import { RoleId } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer, buildOrg, buildShop, buildUser, countRows, signIn } from '../../../test/factories.ts';
+import { buildCustomer, buildOrg, buildShop, buildUser, countRows, type Session, signIn, signInWithRole } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
 
-type Session = { token: string; cid: string };
 interface GroupRow {
   groupId: string;
   name: string;
@@ -36,11 +35,11 @@ beforeAll(async () => {
   south = await buildOrg(t.db, demo.customerId, demo.rootOrgId, 'South');
   northShops = [await buildShop(t.db, demo.customerId, north), await buildShop(t.db, demo.customerId, north)];
   southShop = await buildShop(t.db, demo.customerId, south);
-  admin = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.superManager }])).loginName, demo.customerId);
+  admin = await signInWithRole(t.app, t.db, demo.customerId, RoleId.superManager);
   // A manager limited to the North region (the manager role may add store groups).
   branch = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.manager, orgId: north }])).loginName, demo.customerId);
-  observer = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.observer }])).loginName, demo.customerId);
-  outsider = await signIn(t.app, (await buildUser(t.db, [{ customerId: other.customerId, roleId: RoleId.superManager }])).loginName, other.customerId);
+  observer = await signInWithRole(t.app, t.db, demo.customerId, RoleId.observer);
+  outsider = await signInWithRole(t.app, t.db, other.customerId, RoleId.superManager);
 });
 afterAll(async () => t.close());
 

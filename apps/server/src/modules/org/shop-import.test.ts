@@ -1,10 +1,21 @@
 import { IMPORT_LIMITS, type ImportRefusal, LOCALES, RoleId, type ShopRow, translateMessage } from '@storelens/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer, buildOrg, buildShop, buildUser, countRows, download, fixture, signIn, uploadFile } from '../../../test/factories.ts';
+import {
+  buildCustomer,
+  buildOrg,
+  buildShop,
+  buildUser,
+  countRows,
+  download,
+  fixture,
+  type Session,
+  sheetRows,
+  signIn,
+  signInWithRole,
+  uploadFile,
+} from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
-
-type Session = { token: string; cid: string };
 
 let t: TestApp;
 let demo: { customerId: string; rootOrgId: string };
@@ -15,16 +26,6 @@ let outsider: Session;
 
 const upload = (session: Session, name: string, content = fixture(name), lang?: string) =>
   uploadFile(t.app, '/api/shop/upload', { name, content }, { ...session, ...(lang ? { lang } : {}) });
-
-async function sheetRows(content: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  workbook.worksheets[0]?.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? '')));
-  });
-  return rows;
-}
 
 async function shopsOf(customerId: string) {
   return t.db.selectFrom('shops').selectAll().where('customer_id', '=', customerId).orderBy('number').execute();
@@ -39,9 +40,9 @@ beforeAll(async () => {
   await buildShop(t.db, demo.customerId, demo.rootOrgId, { number: 'EXIST-1' });
   // The other customer has the same codes: an import must never reach them.
   await buildOrg(t.db, other.customerId, other.rootOrgId, 'East', 'FX-EAST');
-  admin = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.superManager }])).loginName, demo.customerId);
-  colleague = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.superManager }])).loginName, demo.customerId);
-  outsider = await signIn(t.app, (await buildUser(t.db, [{ customerId: other.customerId, roleId: RoleId.superManager }])).loginName, other.customerId);
+  admin = await signInWithRole(t.app, t.db, demo.customerId, RoleId.superManager);
+  colleague = await signInWithRole(t.app, t.db, demo.customerId, RoleId.superManager);
+  outsider = await signInWithRole(t.app, t.db, other.customerId, RoleId.superManager);
 });
 afterAll(async () => t.close());
 

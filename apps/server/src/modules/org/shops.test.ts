@@ -1,9 +1,8 @@
 import { RoleId, type ShopRow, type TreeNode } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer, buildOrg, buildShop, buildUser, countRows, signIn } from '../../../test/factories.ts';
+import { buildCustomer, buildOrg, buildShop, buildUser, countRows, type Session, signIn, signInWithRole } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
 
-type Session = { token: string; cid: string };
 interface LogPage {
   total: number;
   list: { action: string; userName: string | null; userId: string | null; changes: { field: string; old: unknown; new: unknown }[] }[];
@@ -55,7 +54,7 @@ beforeAll(async () => {
   const user = await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.superManager }]);
   adminId = user.userId;
   admin = await signIn(t.app, user.loginName, demo.customerId);
-  outsider = await signIn(t.app, (await buildUser(t.db, [{ customerId: other.customerId, roleId: RoleId.superManager }])).loginName, other.customerId);
+  outsider = await signInWithRole(t.app, t.db, other.customerId, RoleId.superManager);
 });
 afterAll(async () => t.close());
 

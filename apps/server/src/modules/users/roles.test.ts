@@ -1,10 +1,9 @@
 import { ALL_PERMISSION_KEYS, defaultPrivileges, type PermissionKey, RoleId } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer, buildOrg, buildRoleWithout, buildUser, countRows, signIn } from '../../../test/factories.ts';
+import { buildCustomer, buildOrg, buildRoleWithout, buildUser, countRows, type Session, signIn, signInWithRole } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
 import { createRolesService } from './roles.service.ts';
 
-type Session = { token: string; cid: string };
 interface RoleRow {
   roleId: number;
   name: string;
@@ -34,10 +33,10 @@ beforeAll(async () => {
   t = await createTestApp();
   demo = await buildCustomer(t.db, 'Role Co');
   other = await buildCustomer(t.db, 'Other Role Co');
-  admin = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.superManager }])).loginName, demo.customerId);
-  manager = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.manager }])).loginName, demo.customerId);
-  observer = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.observer }])).loginName, demo.customerId);
-  outsider = await signIn(t.app, (await buildUser(t.db, [{ customerId: other.customerId, roleId: RoleId.superManager }])).loginName, other.customerId);
+  admin = await signInWithRole(t.app, t.db, demo.customerId, RoleId.superManager);
+  manager = await signInWithRole(t.app, t.db, demo.customerId, RoleId.manager);
+  observer = await signInWithRole(t.app, t.db, demo.customerId, RoleId.observer);
+  outsider = await signInWithRole(t.app, t.db, other.customerId, RoleId.superManager);
 });
 afterAll(async () => t.close());
 
@@ -201,7 +200,7 @@ describe('authority', () => {
       expect((await post(observer, operation.url, operation.body(roleId))).body.status, operation.url).toBe(403);
       for (const key of operation.keys) {
         const without = await buildRoleWithout(t.db, demo.customerId, [key]);
-        const session = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: without }])).loginName, demo.customerId);
+        const session = await signInWithRole(t.app, t.db, demo.customerId, without);
         expect((await post(session, operation.url, operation.body(roleId))).body.status, `${operation.url} without ${key}`).toBe(403);
       }
     }

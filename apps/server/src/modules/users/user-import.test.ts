@@ -10,13 +10,14 @@ import {
   countRows,
   download,
   fixture,
+  type Session,
+  sheetRows,
   signIn,
+  signInWithRole,
   TEST_PASSWORD,
   uploadFile,
 } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
-
-type Session = { token: string; cid: string };
 
 let t: TestApp;
 let demo: { customerId: string; rootOrgId: string };
@@ -30,16 +31,6 @@ let outsider: Session;
 
 const upload = (session: Session, name: string, content = fixture(name), lang?: string) =>
   uploadFile(t.app, '/api/user/upload', { name, content }, { ...session, ...(lang ? { lang } : {}) });
-
-async function sheetRows(content: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  workbook.worksheets[0]?.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? '')));
-  });
-  return rows;
-}
 
 async function member(loginName: string): Promise<UserRow | undefined> {
   const page = (await call(t.app, 'POST', '/api/user/getUserListByParentOrg', { orgId: demo.rootOrgId, keyword: loginName }, admin)).body.data as {
@@ -55,9 +46,9 @@ beforeAll(async () => {
   east = await buildOrg(t.db, demo.customerId, demo.rootOrgId, 'East', 'FXU-EAST');
   storeShop = await buildShop(t.db, demo.customerId, east, { number: 'FX-U1', name: 'Fixture store' });
   shared = await buildUser(t.db, [{ customerId: other.customerId, roleId: RoleId.manager }], { loginName: 'shared.person@fixture.test' });
-  admin = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.superManager }])).loginName, demo.customerId);
-  observer = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.observer }])).loginName, demo.customerId);
-  outsider = await signIn(t.app, (await buildUser(t.db, [{ customerId: other.customerId, roleId: RoleId.superManager }])).loginName, other.customerId);
+  admin = await signInWithRole(t.app, t.db, demo.customerId, RoleId.superManager);
+  observer = await signInWithRole(t.app, t.db, demo.customerId, RoleId.observer);
+  outsider = await signInWithRole(t.app, t.db, other.customerId, RoleId.superManager);
 });
 afterAll(async () => t.close());
 
@@ -140,7 +131,7 @@ describe('importing users (LibreOffice-made .xlsx files)', () => {
 
   it('does not let an importer hand out roles above their own', async () => {
     const limited = await buildRoleWithout(t.db, demo.customerId, ['cueretail_shopinspect_alert_debug']);
-    const session = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: limited }])).loginName, demo.customerId);
+    const session = await signInWithRole(t.app, t.db, demo.customerId, limited);
     // A file filled in from the downloaded template, as a person would.
     const template = await download(t.app, 'GET', '/api/user/uploadTemplate', undefined, session);
     const workbook = new ExcelJS.Workbook();

@@ -1,9 +1,19 @@
 import { type PermissionKey, RoleId, type TreeNode, type UserRow } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer, buildOrg, buildRoleWithout, buildShop, buildUser, countRows, signIn, TEST_PASSWORD } from '../../../test/factories.ts';
+import {
+  buildCustomer,
+  buildOrg,
+  buildRoleWithout,
+  buildShop,
+  buildUser,
+  countRows,
+  type Session,
+  signIn,
+  signInWithRole,
+  TEST_PASSWORD,
+} from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
 
-type Session = { token: string; cid: string };
 interface UserPage {
   total: number;
   list: UserRow[];
@@ -70,8 +80,8 @@ beforeAll(async () => {
     (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.branchManage, orgId: north }])).loginName,
     demo.customerId,
   );
-  observer = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId: RoleId.observer }])).loginName, demo.customerId);
-  outsider = await signIn(t.app, (await buildUser(t.db, [{ customerId: other.customerId, roleId: RoleId.superManager }])).loginName, other.customerId);
+  observer = await signInWithRole(t.app, t.db, demo.customerId, RoleId.observer);
+  outsider = await signInWithRole(t.app, t.db, other.customerId, RoleId.superManager);
 });
 afterAll(async () => t.close());
 
