@@ -17,7 +17,7 @@ tiers.push({ name: 'end to end (Chromium)', args: ['--config', 'e2e/vitest.confi
 
 let passed = 0;
 let failed = 0;
-let broken = false;
+const brokenTiers = [];
 for (const [index, tier] of tiers.entries()) {
   const output = path.join(reportDir, `tier-${index}.json`);
   console.log(`\n=== ${tier.name} ===`);
@@ -30,11 +30,13 @@ for (const [index, tier] of tiers.entries()) {
     const report = JSON.parse(fs.readFileSync(output, 'utf8'));
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
-    if ((report.numTotalTests ?? 0) === 0) broken = true;
+    if ((report.numTotalTests ?? 0) === 0) brokenTiers.push(`${tier.name}: no test ran`);
   } else {
-    broken = true;
+    brokenTiers.push(`${tier.name}: no report`);
   }
-  if (result.status !== 0) broken = true;
+  // A tier can fail outside any test (global setup, an unhandled error): say so, not just '0 failed'.
+  if (result.status !== 0 && !brokenTiers.some((line) => line.startsWith(tier.name))) brokenTiers.push(`${tier.name}: exit ${result.status}`);
 }
-console.log(`\ntests: ${passed} passed, ${failed} failed`);
-process.exit(broken || failed > 0 ? 1 : 0);
+for (const line of brokenTiers) console.log(`broken tier: ${line}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed${brokenTiers.length > 0 ? `, ${brokenTiers.length} tier(s) broken` : ''}`);
+process.exit(brokenTiers.length > 0 || failed > 0 ? 1 : 0);

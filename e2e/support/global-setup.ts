@@ -60,12 +60,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATABASE_URL: '',
       APP_MODE: 'development',
       SIMULATE: 'false',
+      // Four weeks cover every page the specs open (last week's curve, revisit and activity bands up
+      // to four weeks) and keep the seed quick on a busy two-core machine.
+      DEMO_HISTORY_DAYS: process.env.DEMO_HISTORY_DAYS ?? '28',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', log, log],
     detached: true,
   });
-  await waitForReady(baseUrl, 120_000);
+  try {
+    await waitForReady(baseUrl, 300_000);
+  } catch (error) {
+    // The server's own log says why (a failed migration, a seed error): show its end.
+    const tail = fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8').split('\n').slice(-40).join('\n');
+    throw new Error(`${(error as Error).message}\n--- server.log (last lines) ---\n${tail}`);
+  }
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
 
