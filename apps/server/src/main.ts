@@ -8,6 +8,7 @@ import { demoHistoryDays, seedDemo } from './modules/demo/seed-demo.ts';
 import { createDeviceApiService } from './modules/device-api/device-api.service.ts';
 import { createDevicesService } from './modules/devices/devices.service.ts';
 import { createRebuildService } from './modules/traffic/rebuild.ts';
+import { createRetentionService, type PurgeResult } from './modules/traffic/retention.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { createDelivery } from './platform/mail/delivery.ts';
 import { outboxRepo } from './platform/mail/outbox.repo.ts';
@@ -19,6 +20,8 @@ const USAGE = `usage: tsx src/main.ts <command>
   seed-demo  create the demo customers, shops, devices, accounts and DEMO_HISTORY_DAYS (90) days of traffic
   simulate   feed the demo shops live traffic through the device API every minute (--once: one round)
   rebuild-rollups  recompute every traffic rollup from the raw events (--customer <id>, --shop <id>)
+  purge-visits     delete visit-level data older than each customer's retention days (--customer <id>);
+                   \`start\` and \`serve\` run it at start and then daily
   bench      benchmarks: bench traffic [--stores N --days D --visits V]
   outbox     development only: print the latest mail/SMS outbox messages (recovery codes)
 
@@ -28,6 +31,13 @@ const USAGE = `usage: tsx src/main.ts <command>
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+const DAY_MS = 86_400_000;
+
+function purgeSummary(result: PurgeResult): string {
+  const { traffic_visits, traffic_zone_events, traffic_line_events, traffic_passerby_events } = result.deleted;
+  return `purged ${result.shops} shops of ${result.customers} customers: ${traffic_visits} visits, ${traffic_zone_events} zone stays, ${traffic_line_events} line crossings, ${traffic_passerby_events} passer-by counts`;
 }
 
 async function main(): Promise<void> {
@@ -74,6 +84,14 @@ async function main(): Promise<void> {
     return close();
   }
 
+  if (command === 'purge-visits') {
+    await migrateToLatest(db);
+    const customer = option('customer');
+    const result = await createRetentionService({ db, calendar: createCalendarService({ db }) }).purge(customer ? { customerIds: [customer] } : {});
+    console.log(purgeSummary(result));
+    return close();
+  }
+
   if (command === 'outbox') {
     if (config.mode === 'production') throw new Error('the outbox is not readable in production mode');
     await migrateToLatest(db);
@@ -112,6 +130,18 @@ async function main(): Promise<void> {
   }, 60_000);
   offlineTimer.unref();
 
+  // Privacy retention: visit-level data older than each customer's retention days is deleted at
+  // start and then daily (rollups stay). Safe to run on several servers: deletes repeat harmlessly.
+  const retention = createRetentionService({ db, calendar: createCalendarService({ db }) });
+  const purge = () =>
+    retention
+      .purge()
+      .then((result) => app.log.info(purgeSummary(result)))
+      .catch((error: unknown) => app.log.error({ err: error }, 'retention purge failed'));
+  void purge();
+  const purgeTimer = setInterval(purge, DAY_MS);
+  purgeTimer.unref();
+
   // The demo keeps moving: every minute each demo shop's box delivers what it saw, through the
   // device API's service (SIMULATE=false turns this off, e.g. for end-to-end tests).
   let simulatorTimer: NodeJS.Timeout | null = null;
@@ -126,6 +156,7 @@ async function main(): Promise<void> {
 
   const shutdown = async () => {
     clearInterval(offlineTimer);
+    clearInterval(purgeTimer);
     if (simulatorTimer) clearInterval(simulatorTimer);
     await app.close();
     await close();

@@ -100,7 +100,9 @@ export const calendarEventPageSchema = pageOf(calendarEventSchema);
 /**
  * What a customer decides about personal data: whether faces are blurred on snapshots shown or
  * exported (alarm, inspection and batch screenshots), and how many days visit-level data (raw
- * device events and the anonymous visits) is kept. Rollups hold no personal data and stay.
+ * device events and the anonymous visits) is kept. Rollups hold no personal data and stay. The
+ * server's daily purge (modules/traffic/retention.ts) enforces the days; boxes read blurFaces from
+ * their configuration (GET /api/device/v1/config).
  */
 export const PRIVACY_DEFAULTS = { blurFaces: true, retentionDays: 400 } as const;
 export const privacySettingsSchema = z.object({

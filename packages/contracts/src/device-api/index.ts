@@ -120,6 +120,58 @@ export const batchSummarySchema = z.object({
   duplicates: z.number().int(),
   /** Events at or after the store's closing time (or of a store with analytics off): not collected. */
   ignoredClosed: z.number().int(),
+  /**
+   * Events dated before the store's retention horizon (a local date whose visit-level data has been
+   * purged, see the privacy settings): not collected, as that day's rollups are final.
+   */
+  ignoredExpired: z.number().int(),
   byType: z.record(z.enum(DEVICE_EVENT_TYPES), z.number().int()),
 });
 export type BatchSummary = z.infer<typeof batchSummarySchema>;
+
+// ---------------------------------------------------------------- box configuration (GET /api/device/v1/config)
+
+/** A field of the box configuration, described in the OpenAPI document with an example. */
+const documented = <T extends z.ZodType>(schema: T, description: string, example: z.infer<T>) => schema.meta({ description, examples: [example] });
+
+/** A camera of the box, as the box needs it: disabled cameras should stop sending. */
+export const deviceCameraConfigSchema = z.object({
+  cameraId: documented(z.string(), 'The id the box sends as cameraId in its events', '0mwq3kq0cxa4Tf9s'),
+  name: documented(z.string(), 'Camera name given on the device pages', 'Entrance 1'),
+  number: documented(z.string(), 'Camera number given on the device pages', 'SH-001-C1'),
+  deploymentArea: documented(z.string().nullable(), 'Where the camera is deployed (entrance, zone ...), null when not set', 'entrance'),
+  enabled: documented(z.boolean(), 'False when the camera was disabled on the device pages: the box should stop sending its events', true),
+});
+
+/**
+ * What a box applies on its own side, read with its device token. `version` is a hash of all the
+ * other fields: it changes exactly when one of them does, so a box that polls sends it back as
+ * `If-None-Match` and gets 304 with no body while nothing changed. docs/API.md has an example.
+ */
+export const deviceConfigSchema = z.object({
+  version: documented(
+    z.string(),
+    'Hash of every other field (16 hex digits), also sent as the ETag: send it as If-None-Match to get 304 while nothing changed',
+    '9c41e0d2b7a3f815',
+  ),
+  boxId: documented(z.string(), 'The box the device token belongs to', '0mwq3kp1ab7Xk2Qe'),
+  shop: z
+    .object({
+      shopId: documented(z.string(), 'The shop the box serves', '0mwq3ko8zz1Lm4Rt'),
+      timeZone: documented(z.string(), "IANA time zone of the shop: the box's local day and business hours are the shop's", 'Asia/Shanghai'),
+      businessHours: documented(z.string(), "HH:mm-HH:mm in the shop's time zone; an end before the start runs past midnight", '10:00-22:00'),
+      collecting: documented(z.boolean(), 'False once the shop is closed (events from closedAt on are not collected) or its analytics are off', true),
+      closedAt: documented(z.string().nullable(), 'When the shop closed (UTC), null while it operates', null),
+    })
+    .meta({ description: 'The shop whose cameras the box runs' }),
+  timeToStoreMinutes: documented(
+    z.number(),
+    "The customer's time to store (flow configuration, above 0 and at most 90 minutes): a visitor who leaves and comes back within it is one visit, so the box merges the two before it reports the visit",
+    30,
+  ),
+  blurFaces: documented(z.boolean(), "The customer's privacy setting: the box blurs faces on every snapshot it uploads", true),
+  cameras: documented(z.array(deviceCameraConfigSchema), "The box's cameras, by number", [
+    { cameraId: '0mwq3kq0cxa4Tf9s', name: 'Entrance 1', number: 'SH-001-C1', deploymentArea: 'entrance', enabled: true },
+  ]),
+});
+export type DeviceConfig = z.infer<typeof deviceConfigSchema>;

@@ -1,4 +1,12 @@
-import { batchSummarySchema, DEVICE_API_LIMITS, type EventBatch, eventBatchSchema, isMessageKey, parseMessageRef } from '@storelens/contracts';
+import {
+  batchSummarySchema,
+  DEVICE_API_LIMITS,
+  deviceConfigSchema,
+  type EventBatch,
+  eventBatchSchema,
+  isMessageKey,
+  parseMessageRef,
+} from '@storelens/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { deviceOf } from '../../platform/authz/guard.ts';
@@ -40,6 +48,15 @@ function batchError(request: FastifyRequest, error: Error): AppError {
   return badRequest('deviceApi.badBatch', { field: first?.field || 'body', problem: first?.problem ?? '' }, data);
 }
 
+/** Whether an If-None-Match header names this entity tag (a list, weak tags and `*` included). */
+function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const candidate = tag.trim().replace(/^W\//, '');
+    return candidate === '*' || candidate === etag;
+  });
+}
+
 export function registerDeviceApiRoutes(app: FastifyInstance, deviceApi: DeviceApiService): void {
   // An encapsulated context, so the larger body limit and the event-naming validation answer
   // apply to the device route only.
@@ -61,6 +78,33 @@ export function registerDeviceApiRoutes(app: FastifyInstance, deviceApi: DeviceA
         const { summary, replayed } = await deviceApi.receiveBatch(deviceOf(request), body as EventBatch);
         if (replayed) reply.header('idempotent-replayed', 'true');
         return summary;
+      },
+    });
+  });
+
+  // Boxes poll their configuration: an unchanged one answers 304 with no body to the version
+  // they already have (ETag / If-None-Match), so polling every minute costs next to nothing.
+  app.register(async (scoped) => {
+    scoped.addHook('onSend', async (request, reply, payload) => {
+      const etag = reply.getHeader('etag');
+      if (reply.statusCode !== 200 || typeof etag !== 'string' || !etagMatches(request.headers['if-none-match'], etag)) return payload;
+      reply.code(304);
+      reply.removeHeader('content-type');
+      return null;
+    });
+    defineOperation(scoped, {
+      method: 'GET',
+      url: '/api/device/v1/config',
+      summary:
+        "The box's configuration (Authorization: Bearer <device token>): time to store, face blurring, the shop's time zone and business hours, the box's cameras; ETag = version, If-None-Match answers 304",
+      tags: ['device-api'],
+      guard: device,
+      response: deviceConfigSchema,
+      handler: async ({ request, reply }) => {
+        const config = await deviceApi.deviceConfig(deviceOf(request));
+        reply.header('etag', `"${config.version}"`);
+        reply.header('cache-control', 'no-cache');
+        return config;
       },
     });
   });

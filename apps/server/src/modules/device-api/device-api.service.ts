@@ -1,9 +1,9 @@
-import { type BatchSummary, DEVICE_API_LIMITS, type DeviceEvent, type EventBatch } from '@storelens/contracts';
+import { type BatchSummary, DEVICE_API_LIMITS, type DeviceConfig, type DeviceEvent, type EventBatch } from '@storelens/contracts';
 import type { DB } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import type { DeviceContext } from '../../platform/http/context.ts';
 import { badRequest, notFound, refused } from '../../platform/http/errors.ts';
-import { newId } from '../../platform/ids.ts';
+import { newId, sha256 } from '../../platform/ids.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now } from '../../platform/time/clock.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
@@ -63,6 +63,11 @@ function checkEvents(events: readonly DeviceEvent[], cameraIds: Set<string>, at:
   });
 }
 
+/** A stored answer; batches answered before `ignoredExpired` existed had nothing to ignore for it. */
+function storedSummary(json: string): BatchSummary {
+  return { ignoredExpired: 0, ...(JSON.parse(json) as Omit<BatchSummary, 'ignoredExpired'>) };
+}
+
 /**
  * The device ingestion path (DESIGN D2, R1). One batch is one transaction; its batchId is an
  * idempotency key per box. The simulator, the demo seed and the benchmark call `receiveBatch`
@@ -73,7 +78,7 @@ export function createDeviceApiService(deps: { db: DB; calendar: CalendarService
 
   async function storedAnswer(device: DeviceContext, batchId: string): Promise<ReceivedBatch | null> {
     const stored = await deviceApiRepo(tenantScope(db, device.customerId)).findBatch(device.boxId, batchId);
-    return stored ? { summary: JSON.parse(stored.summary) as BatchSummary, replayed: true } : null;
+    return stored ? { summary: storedSummary(stored.summary), replayed: true } : null;
   }
 
   return {
@@ -98,7 +103,7 @@ export function createDeviceApiService(deps: { db: DB; calendar: CalendarService
         return await db.transaction().execute(async (trx) => {
           const scoped = deviceApiRepo(tenantScope(trx, device.customerId));
           const earlier = await scoped.findBatch(device.boxId, batch.batchId);
-          if (earlier) return { summary: JSON.parse(earlier.summary) as BatchSummary, replayed: true };
+          if (earlier) return { summary: storedSummary(earlier.summary), replayed: true };
           const result = await ingestEvents(
             trx,
             {
@@ -108,6 +113,7 @@ export function createDeviceApiService(deps: { db: DB; calendar: CalendarService
               closedAt: shop.closed_at,
               // Closing stamps closed_at and turns analytics off: events before the closing time still count.
               analyticsEnabled: shop.analytics_enabled === 1 || shop.closed_at !== null,
+              retainedFrom: shop.retained_from,
             },
             flow,
             ref,
@@ -120,6 +126,7 @@ export function createDeviceApiService(deps: { db: DB; calendar: CalendarService
             accepted: result.accepted,
             duplicates: result.duplicates,
             ignoredClosed: result.ignoredClosed,
+            ignoredExpired: result.ignoredExpired,
             byType: result.byType,
           };
           await scoped.markReported(device.boxId, [...result.reportingCameraIds], receivedAt);
@@ -142,6 +149,43 @@ export function createDeviceApiService(deps: { db: DB; calendar: CalendarService
         }
         throw error;
       }
+    },
+
+    /**
+     * What the box applies itself (GET /api/device/v1/config): the customer's time to store and
+     * face blurring, the shop's zone, business hours and whether it still collects, and the box's
+     * cameras. The version is a hash of the rest, so it is the same on every server and changes
+     * exactly when the configuration does.
+     */
+    async deviceConfig(device: DeviceContext): Promise<DeviceConfig> {
+      const repo = deviceApiRepo(tenantScope(db, device.customerId));
+      const [shop, cameras, flow, privacy] = await Promise.all([
+        repo.shopOfBox(device.boxId),
+        repo.camerasOfBox(device.boxId),
+        calendar.flowSettings(device.customerId),
+        calendar.privacySettings(device.customerId),
+      ]);
+      if (!shop) throw notFound();
+      const config: Omit<DeviceConfig, 'version'> = {
+        boxId: device.boxId,
+        shop: {
+          shopId: shop.id,
+          timeZone: shop.time_zone,
+          businessHours: shop.business_hours,
+          collecting: shop.analytics_enabled === 1 && shop.closed_at === null,
+          closedAt: shop.closed_at,
+        },
+        timeToStoreMinutes: flow.timeToStoreMinutes,
+        blurFaces: privacy.blurFaces,
+        cameras: cameras.map((camera) => ({
+          cameraId: camera.id,
+          name: camera.name,
+          number: camera.number,
+          deploymentArea: camera.deployment_area,
+          enabled: camera.enabled === 1,
+        })),
+      };
+      return { version: sha256(JSON.stringify(config)).slice(0, 16), ...config };
     },
   };
 }

@@ -1,8 +1,8 @@
-import { type CameraRow, DEVICE_API_LIMITS, RoleId } from '@storelens/contracts';
+import { type CameraRow, DEVICE_API_LIMITS, type DeviceConfig, FLOW_DEFAULTS, PRIVACY_DEFAULTS, RoleId } from '@storelens/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildShop, buildUser, countRows, signIn } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
-import { resetClock } from '../../platform/time/clock.ts';
+import { advanceClock, resetClock } from '../../platform/time/clock.ts';
 import { buildBox, line, nextBatchId, passerby, sendBatch, type TestBox, visit } from '../traffic/test-support.ts';
 
 let t: TestApp;
@@ -72,6 +72,7 @@ describe('batches', () => {
       accepted: 5,
       duplicates: 0,
       ignoredClosed: 0,
+      ignoredExpired: 0,
       byType: { line: 2, passerby: 1, visit: 1, zoneDwell: 1, heartbeat: 1 },
     });
     expect(await rawCount()).toBe(before + 4);
@@ -175,5 +176,88 @@ describe('batches', () => {
     const response = await sendBatch(t.app, box.token, events);
     expect(response.body.status, response.body.msg).toBe(200);
     expect(response.body.data).toMatchObject({ accepted: DEVICE_API_LIMITS.maxEvents });
+  });
+});
+
+describe('box configuration', () => {
+  const getConfig = (token: string | undefined, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/device/v1/config', headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const configOf = async (token: string) => {
+    const response = await getConfig(token);
+    expect(response.statusCode, response.body).toBe(200);
+    return { config: (response.json() as { data: DeviceConfig }).data, etag: response.headers.etag as string };
+  };
+
+  it('refuses a request without a device token, with a person’s token, a forged or a rotated one', async () => {
+    for (const token of [undefined, admin.token, `dev_${'b'.repeat(43)}`, 'dev_short']) {
+      const response = await getConfig(token);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ status: 401, msg: 'Unknown or revoked device token' });
+    }
+    const before = sibling.token;
+    const rotated = await call(t.app, 'POST', '/api/device/rotateToken', { boxId: sibling.boxId }, admin);
+    sibling = { ...sibling, token: (rotated.body.data as { token: string }).token };
+    expect((await getConfig(before)).statusCode).toBe(401);
+    expect((await getConfig(sibling.token)).statusCode).toBe(200);
+  });
+
+  it("answers the box's own configuration: the customer's settings, its shop and only its cameras", async () => {
+    const { config, etag } = await configOf(box.token);
+    expect(config).toEqual({
+      version: expect.stringMatching(/^[0-9a-f]{16}$/),
+      boxId: box.boxId,
+      shop: { shopId: box.shopId, timeZone: 'Asia/Shanghai', businessHours: expect.stringMatching(/^\d\d:\d\d-\d\d:\d\d$/), collecting: true, closedAt: null },
+      timeToStoreMinutes: FLOW_DEFAULTS.timeToStoreMinutes,
+      blurFaces: PRIVACY_DEFAULTS.blurFaces,
+      cameras: box.cameraIds.map((cameraId) => expect.objectContaining({ cameraId, enabled: true, deploymentArea: 'entrance' })),
+    });
+    expect(etag).toBe(`"${config.version}"`);
+    const shop = await t.db.selectFrom('shops').select('business_hours').where('id', '=', box.shopId).executeTakeFirstOrThrow();
+    expect(config.shop.businessHours).toBe(shop.business_hours);
+    // Another customer's box gets its own: its cameras, never ours.
+    const theirs = (await configOf(foreign.token)).config;
+    expect(theirs.boxId).toBe(foreign.boxId);
+    expect(theirs.cameras.map((camera) => camera.cameraId)).toEqual(foreign.cameraIds);
+  });
+
+  it('answers 304 without a body while the version is unchanged, and follows flow, privacy and camera changes', async () => {
+    const first = await configOf(box.token);
+    const unchanged = await getConfig(box.token, { 'if-none-match': first.etag });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect((await getConfig(box.token, { 'if-none-match': `"other", W/${first.etag}` })).statusCode).toBe(304);
+
+    const flow = await call(t.app, 'POST', '/api/customerKvSetting/update', { ...FLOW_DEFAULTS, timeToStoreMinutes: 12 }, admin);
+    expect(flow.body.status, flow.body.msg).toBe(200);
+    const afterFlow = await configOf(box.token);
+    expect(afterFlow.config.timeToStoreMinutes).toBe(12);
+    expect(afterFlow.config.version).not.toBe(first.config.version);
+    expect((await getConfig(box.token, { 'if-none-match': first.etag })).statusCode).toBe(200);
+
+    const privacy = await call(t.app, 'POST', '/api/privacy/update', { blurFaces: false, retentionDays: 200 }, admin);
+    expect(privacy.body.status, privacy.body.msg).toBe(200);
+    const afterPrivacy = await configOf(box.token);
+    expect(afterPrivacy.config.blurFaces).toBe(false);
+    expect(afterPrivacy.config.version).not.toBe(afterFlow.config.version);
+
+    const [, second] = box.cameraIds as [string, string];
+    const disabled = await call(t.app, 'GET', `/api/camera/cameraDisable?cameraId=${second}&enabled=0`, undefined, admin);
+    expect(disabled.body.status, disabled.body.msg).toBe(200);
+    const afterCamera = await configOf(box.token);
+    expect(afterCamera.config.cameras.find((camera) => camera.cameraId === second)?.enabled).toBe(false);
+    expect(afterCamera.config.version).not.toBe(afterPrivacy.config.version);
+    await call(t.app, 'GET', `/api/camera/cameraDisable?cameraId=${second}&enabled=1`, undefined, admin);
+    // Back to the same content: the same version (a hash of the content, the same on every server).
+    expect((await configOf(box.token)).config.version).toBe(afterPrivacy.config.version);
+  });
+
+  it('tells the box of a closed shop that it no longer collects (its events are ignored, not refused)', async () => {
+    const closing = await call(t.app, 'POST', '/api/shop/update', { shopId: sibling.shopId, status: 'closed', confirmClose: true }, admin);
+    expect(closing.body.status, closing.body.msg).toBe(200);
+    const { config } = await configOf(sibling.token);
+    expect(config.shop).toMatchObject({ collecting: false, closedAt: expect.any(String) });
+    advanceClock(60_000);
+    const late = await sendBatch(t.app, sibling.token, [line(sibling.cameraIds[0] as string, new Date(Date.now() + 30_000).toISOString())]);
+    expect(late.body.data).toMatchObject({ accepted: 0, ignoredClosed: 1 });
   });
 });

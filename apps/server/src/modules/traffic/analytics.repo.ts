@@ -1,4 +1,4 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { EntranceMetricColumn, ShopMetricColumn } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
 import type { Sums } from './metrics.ts';
@@ -83,6 +83,32 @@ export function analyticsRepo(scope: TenantScope) {
     return toRows(raw as Record<string, unknown>[], groupColumns, columns);
   }
 
+  /** Customer (non-staff) visits of the shops in a range of local dates: what every visitor-level read starts from. */
+  function customerVisits(shopIds: readonly string[], from: string, to: string) {
+    return scope
+      .selectFrom('traffic_visits')
+      .where('shop_id', 'in', [...shopIds])
+      .where('local_date', '>=', from)
+      .where('local_date', '<=', to)
+      .where('is_staff', '=', 0);
+  }
+
+  /**
+   * Customer visits in [from, to] summed per visitor (per shop: an id is anonymous per store) into
+   * one measure, their number or the local date of the last one, then visitors counted per value.
+   */
+  async function visitorsBy(measure: 'visits' | 'lastDate', shopIds: readonly string[], from: string, to: string) {
+    if (shopIds.length === 0) return [];
+    const perVisitorMeasure: RawBuilder<number | string> = measure === 'visits' ? sql<number>`count(*)` : sql<string>`max(${sql.ref('local_date')})`;
+    const perVisitor = customerVisits(shopIds, from, to).select(perVisitorMeasure.as('measure')).groupBy(['shop_id', 'visitor_id']).as('per_visitor');
+    const rows = await scope.db
+      .selectFrom(perVisitor)
+      .select((eb) => ['per_visitor.measure', eb.fn.countAll<number>().as('visitors')])
+      .groupBy('per_visitor.measure')
+      .execute();
+    return rows.map((row) => ({ measure: row.measure, visitors: Number(row.visitors) }));
+  }
+
   return {
     sumShopRollup,
     sumEntranceRollup,
@@ -120,36 +146,15 @@ export function analyticsRepo(scope: TenantScope) {
     // ------------------------------------------------------------ visitor-level facts (the visits table)
 
     /** How many visitors came n times within the range (per shop: an id is anonymous per store). */
-    async frequency(shopIds: readonly string[], from: string, to: string): Promise<{ visits: number; visitors: number }[]> {
-      if (shopIds.length === 0) return [];
-      const perVisitor = scope
-        .selectFrom('traffic_visits')
-        .select((eb) => eb.fn.countAll<number>().as('visits'))
-        .where('shop_id', 'in', [...shopIds])
-        .where('local_date', '>=', from)
-        .where('local_date', '<=', to)
-        .where('is_staff', '=', 0)
-        .groupBy(['shop_id', 'visitor_id'])
-        .as('per_visitor');
-      const rows = await scope.db
-        .selectFrom(perVisitor)
-        .select((eb) => ['per_visitor.visits', eb.fn.countAll<number>().as('visitors')])
-        .groupBy('per_visitor.visits')
-        .execute();
-      return rows.map((row) => ({ visits: Number(row.visits), visitors: Number(row.visitors) }));
-    },
+    frequency: async (shopIds: readonly string[], from: string, to: string): Promise<{ visits: number; visitors: number }[]> =>
+      (await visitorsBy('visits', shopIds, from, to)).map((row) => ({ visits: Number(row.measure), visitors: row.visitors })),
 
     /** Repeat visits in the range by whole days since the same visitor's previous visit to the same store. */
     async revisitGaps(shopIds: readonly string[], from: string, to: string): Promise<{ days: number; visits: number }[]> {
       if (shopIds.length === 0) return [];
       const days = sql<number>`cast(${sql.ref('revisit_gap_s')} / 86400 as integer)`;
-      const rows = await scope
-        .selectFrom('traffic_visits')
+      const rows = await customerVisits(shopIds, from, to)
         .select((eb) => [days.as('days'), eb.fn.countAll<number>().as('visits')])
-        .where('shop_id', 'in', [...shopIds])
-        .where('local_date', '>=', from)
-        .where('local_date', '<=', to)
-        .where('is_staff', '=', 0)
         .where('revisit_gap_s', 'is not', null)
         .groupBy(days)
         .execute();
@@ -157,24 +162,8 @@ export function analyticsRepo(scope: TenantScope) {
     },
 
     /** Visitors seen in [from, to] by the local date of their last visit in it. */
-    async lastVisitDates(shopIds: readonly string[], from: string, to: string): Promise<{ lastDate: string; visitors: number }[]> {
-      if (shopIds.length === 0) return [];
-      const perVisitor = scope
-        .selectFrom('traffic_visits')
-        .select((eb) => eb.fn.max('local_date').as('last_date'))
-        .where('shop_id', 'in', [...shopIds])
-        .where('local_date', '>=', from)
-        .where('local_date', '<=', to)
-        .where('is_staff', '=', 0)
-        .groupBy(['shop_id', 'visitor_id'])
-        .as('per_visitor');
-      const rows = await scope.db
-        .selectFrom(perVisitor)
-        .select((eb) => ['per_visitor.last_date', eb.fn.countAll<number>().as('visitors')])
-        .groupBy('per_visitor.last_date')
-        .execute();
-      return rows.map((row) => ({ lastDate: String(row.last_date), visitors: Number(row.visitors) }));
-    },
+    lastVisitDates: async (shopIds: readonly string[], from: string, to: string): Promise<{ lastDate: string; visitors: number }[]> =>
+      (await visitorsBy('lastDate', shopIds, from, to)).map((row) => ({ lastDate: String(row.measure), visitors: row.visitors })),
 
     // ------------------------------------------------------------ naive baselines (benchmark only)
 
@@ -207,12 +196,7 @@ export function analyticsRepo(scope: TenantScope) {
 
     /** Visits, stays and profile columns computed from the visits table, grouped by a column. */
     async rawVisitSums(shopIds: readonly string[], from: string, to: string, group: 'local_date' | 'hour' | 'shop_id' | 'gender' | 'age_band' | null) {
-      let query = scope
-        .selectFrom('traffic_visits')
-        .where('shop_id', 'in', [...shopIds])
-        .where('local_date', '>=', from)
-        .where('local_date', '<=', to)
-        .where('is_staff', '=', 0);
+      let query = customerVisits(shopIds, from, to);
       const selections = [
         sql<number>`count(*)`.as('visits'),
         sql<number>`sum(${sql.ref('dwell_s')})`.as('dwell_sum_s'),

@@ -14,12 +14,18 @@ export interface IngestShop {
   /** Events at or after this instant are not collected (the shop closed). */
   closedAt: string | null;
   analyticsEnabled: boolean;
+  /**
+   * The shop's retention horizon (first local date whose visit-level data is kept), null while
+   * nothing was purged. Events of earlier dates are not collected: those days' rollups are final.
+   */
+  retainedFrom: string | null;
 }
 
 export interface IngestResult {
   accepted: number;
   duplicates: number;
   ignoredClosed: number;
+  ignoredExpired: number;
   byType: Record<DeviceEventType, number>;
   /** Cameras seen working in this batch: they reported events, or a heartbeat said they are online. */
   reportingCameraIds: Set<string>;
@@ -56,6 +62,7 @@ export async function ingestEvents(
     accepted: 0,
     duplicates: 0,
     ignoredClosed: 0,
+    ignoredExpired: 0,
     byType: { line: 0, passerby: 0, visit: 0, zoneDwell: 0, heartbeat: 0 },
     reportingCameraIds: new Set(),
     lastEventAt: null,
@@ -78,8 +85,12 @@ export async function ingestEvents(
       result.ignoredClosed += 1;
       return;
     }
-    lastEventMs = Math.max(lastEventMs, instant);
     const { date, hour } = localParts(shop.timeZone, instant);
+    if (shop.retainedFrom !== null && date < shop.retainedFrom) {
+      result.ignoredExpired += 1;
+      return;
+    }
+    lastEventMs = Math.max(lastEventMs, instant);
     switch (event.type) {
       case 'line': {
         lines.push({

@@ -2,8 +2,9 @@ import { AGE_BANDS, type AgeBand, type FlowSettings, GENDERS, type Gender } from
 import type { DB } from '../../platform/db/database.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
-import { localParts } from './local-time.ts';
+import { localParts, monthOf, monthStart, weekStart } from './local-time.ts';
 import { type Sums, visitContribution } from './metrics.ts';
+import { customerIdsOf, retentionRepo } from './retention.repo.ts';
 import { RollupDeltas, rollupsRepo } from './rollups.repo.ts';
 
 export interface RebuildShop {
@@ -22,15 +23,23 @@ export interface RebuildResult {
  * repeat in time order, contributions with the current flow configuration. Ingest keeps rollups
  * equal to this incrementally (late events included); the rebuild is how that is checked, and how
  * a changed time zone or flow configuration is applied to history.
+ *
+ * After a privacy purge only the retained history can be recomputed: the rollups of local dates
+ * before the shop's retention horizon are final and stay as they are (raw rows a previous rebuild
+ * moved there included); the week and month that straddle the horizon are its final days plus the
+ * recomputed rest. A visitor's first retained visit keeps its stored new/repeat and gap, which
+ * were decided against visits that are forgotten now, by design.
  */
 export async function rebuildShopRollups(db: DB, customerId: string, shop: RebuildShop, flow: FlowSettings): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const repo = rollupsRepo(tenantScope(trx, customerId));
+    const scope = tenantScope(trx, customerId);
+    const repo = rollupsRepo(scope);
+    const horizon = await retentionRepo(scope).retainedFrom(shop.shopId);
     const deltas = new RollupDeltas();
     let events = 0;
     const place = (instant: string) => localParts(shop.timeZone, Date.parse(instant));
 
-    for (const row of await repo.rawLines(shop.shopId)) {
+    for (const row of await repo.rawLines(shop.shopId, horizon)) {
       const { date, hour } = place(row.at);
       if (date !== row.local_date || hour !== row.hour) await repo.relocateRaw('traffic_line_events', row.batch_ref, row.seq, date, hour);
       const sums: Sums =
@@ -38,13 +47,13 @@ export async function rebuildShopRollups(db: DB, customerId: string, shop: Rebui
       deltas.addEntrance(shop.shopId, row.camera_id, date, hour, sums);
       events += 1;
     }
-    for (const row of await repo.rawPassersby(shop.shopId)) {
+    for (const row of await repo.rawPassersby(shop.shopId, horizon)) {
       const { date, hour } = place(row.at);
       if (date !== row.local_date || hour !== row.hour) await repo.relocateRaw('traffic_passerby_events', row.batch_ref, row.seq, date, hour);
       deltas.addEntrance(shop.shopId, row.camera_id, date, hour, { passersby: row.count });
       events += 1;
     }
-    for (const row of await repo.rawZones(shop.shopId)) {
+    for (const row of await repo.rawZones(shop.shopId, horizon)) {
       const { date, hour } = place(row.entered_at);
       if (date !== row.local_date || hour !== row.hour) await repo.relocateRaw('traffic_zone_events', row.batch_ref, row.seq, date, hour);
       deltas.addZone(shop.shopId, row.camera_id, row.region_id, date, row.dwell_s);
@@ -59,8 +68,16 @@ export async function rebuildShopRollups(db: DB, customerId: string, shop: Rebui
         previous = null;
       }
       const staff = row.is_staff === 1;
-      const isNew = staff ? 0 : previous === null ? 1 : 0;
-      const gap = staff || previous === null ? null : Math.round((Date.parse(row.entered_at) - Date.parse(previous)) / 1000);
+      // A visit on a final date is history: it orders the visitor's later visits, nothing more.
+      if (horizon !== null && row.local_date < horizon) {
+        if (!staff) previous = row.entered_at;
+        continue;
+      }
+      // Once purged, a visitor's first retained visit may have had predecessors: keep what was decided.
+      const keepStored = !staff && previous === null && horizon !== null;
+      const computedGap = staff || previous === null ? null : Math.round((Date.parse(row.entered_at) - Date.parse(previous)) / 1000);
+      const isNew = keepStored ? row.is_new : !staff && previous === null ? 1 : 0;
+      const gap = keepStored ? row.revisit_gap_s : computedGap;
       if (!staff) previous = row.entered_at;
       if (isNew !== row.is_new || gap !== row.revisit_gap_s) await repo.setVisitHistory(shop.shopId, row.visitor_id, row.entered_at, isNew, gap);
       const { date, hour } = place(row.entered_at);
@@ -79,7 +96,15 @@ export async function rebuildShopRollups(db: DB, customerId: string, shop: Rebui
       events += 1;
     }
 
-    await repo.deleteShopRollups(shop.shopId);
+    await repo.deleteShopRollups(shop.shopId, horizon);
+    if (horizon !== null) {
+      // The final days of the week and month that contain the horizon stay in those rollups.
+      const firstOfMonth = monthStart(monthOf(horizon));
+      const firstOfWeek = weekStart(horizon);
+      for (const day of await repo.dailySums(shop.shopId, firstOfMonth < firstOfWeek ? firstOfMonth : firstOfWeek, horizon)) {
+        deltas.carryDay(shop.shopId, day.date, day.sums, { week: day.date >= firstOfWeek, month: day.date >= firstOfMonth });
+      }
+    }
     if (!deltas.empty) await repo.applyDeltas(deltas);
     return events;
   });
@@ -93,10 +118,8 @@ export function createRebuildService(deps: { db: DB; calendar: CalendarService }
   const { db, calendar } = deps;
   return {
     async rebuild(options: { customerIds?: string[]; shopIds?: string[] } = {}): Promise<RebuildResult> {
-      let customers = db.selectFrom('customers').select('id').orderBy('id');
-      if (options.customerIds && options.customerIds.length > 0) customers = customers.where('id', 'in', options.customerIds);
       const result: RebuildResult = { shops: 0, events: 0 };
-      for (const customer of await customers.execute()) {
+      for (const customer of await customerIdsOf(db, options.customerIds)) {
         const flow = await calendar.flowSettings(customer.id);
         for (const shop of await rollupsRepo(tenantScope(db, customer.id)).shopZones(options.shopIds)) {
           result.events += await rebuildShopRollups(db, customer.id, { shopId: shop.id, timeZone: shop.time_zone }, flow);

@@ -17,14 +17,15 @@ type RollupTable =
   | 'traffic_entrance_daily'
   | 'traffic_zone_daily';
 
-const ROLLUP_TABLES: readonly RollupTable[] = [
-  'traffic_shop_hourly',
-  'traffic_shop_daily',
-  'traffic_shop_weekly',
-  'traffic_shop_monthly',
-  'traffic_entrance_hourly',
-  'traffic_entrance_daily',
-  'traffic_zone_daily',
+/** Every rollup with the column that holds its period, and how a local date maps to that period. */
+const ROLLUP_PERIODS: readonly { table: RollupTable; column: 'local_date' | 'week_start' | 'month'; periodOf: (date: string) => string }[] = [
+  { table: 'traffic_shop_hourly', column: 'local_date', periodOf: (date) => date },
+  { table: 'traffic_shop_daily', column: 'local_date', periodOf: (date) => date },
+  { table: 'traffic_shop_weekly', column: 'week_start', periodOf: weekStart },
+  { table: 'traffic_shop_monthly', column: 'month', periodOf: monthOf },
+  { table: 'traffic_entrance_hourly', column: 'local_date', periodOf: (date) => date },
+  { table: 'traffic_entrance_daily', column: 'local_date', periodOf: (date) => date },
+  { table: 'traffic_zone_daily', column: 'local_date', periodOf: (date) => date },
 ];
 
 /**
@@ -37,6 +38,12 @@ export class RollupDeltas {
   readonly shopHourly = new Map<string, { shopId: string; date: string; hour: number; sums: Sums }>();
   readonly entranceHourly = new Map<string, { shopId: string; cameraId: string; date: string; hour: number; sums: Sums }>();
   readonly zoneDaily = new Map<string, { shopId: string; cameraId: string; regionId: string; date: string; stays: number; dwell: number }>();
+  /**
+   * Sums that reach only a weekly or monthly rollup: the final days before a shop's retention
+   * horizon, carried into the week and month a rebuild recomputes from the horizon on.
+   */
+  readonly weekCarry = new Map<string, { shopId: string; key: string; sums: Sums }>();
+  readonly monthCarry = new Map<string, { shopId: string; key: string; sums: Sums }>();
 
   addShop(shopId: string, date: string, hour: number, sums: Sums): void {
     addInto(bucket(this.shopHourly, `${shopId}|${date}|${hour}`, () => ({ shopId, date, hour, sums: {} })).sums, sums);
@@ -54,17 +61,28 @@ export class RollupDeltas {
     row.dwell += dwellSeconds;
   }
 
-  get empty(): boolean {
-    return this.shopHourly.size === 0 && this.zoneDaily.size === 0;
+  /** A final day's sums, carried into its week's and month's rollups (not into hours or days). */
+  carryDay(shopId: string, date: string, sums: Sums, into: { week: boolean; month: boolean }): void {
+    if (into.week) addInto(bucket(this.weekCarry, `${shopId}|${weekStart(date)}`, () => ({ shopId, key: weekStart(date), sums: {} })).sums, sums);
+    if (into.month) addInto(bucket(this.monthCarry, `${shopId}|${monthOf(date)}`, () => ({ shopId, key: monthOf(date), sums: {} })).sums, sums);
   }
 
-  /** The hourly changes summed by a coarser key (day, week, month). */
-  rollUp<K extends string>(rows: Map<string, { shopId: string; date: string; sums: Sums }>, keyOf: (row: { shopId: string; date: string }) => [string, K]) {
-    const result = new Map<string, { shopId: string; key: K; sums: Sums }>();
+  get empty(): boolean {
+    return this.shopHourly.size === 0 && this.zoneDaily.size === 0 && this.weekCarry.size === 0 && this.monthCarry.size === 0;
+  }
+
+  /** The hourly changes summed by a coarser key (day, week, month), plus what is carried into that key. */
+  rollUp<K extends string>(
+    rows: Map<string, { shopId: string; date: string; sums: Sums }>,
+    keyOf: (row: { shopId: string; date: string }) => [string, K],
+    carried: Map<string, { shopId: string; key: string; sums: Sums }> = new Map(),
+  ) {
+    const result = new Map<string, { shopId: string; key: K | string; sums: Sums }>();
     for (const row of rows.values()) {
       const [mapKey, key] = keyOf(row);
       addInto(bucket(result, mapKey, () => ({ shopId: row.shopId, key, sums: {} })).sums, row.sums);
     }
+    for (const [mapKey, row] of carried) addInto(bucket(result, mapKey, () => ({ shopId: row.shopId, key: row.key, sums: {} })).sums, row.sums);
     return result;
   }
 }
@@ -134,14 +152,14 @@ export function rollupsRepo(scope: TenantScope) {
         SHOP_METRIC_COLUMNS,
         [...days.values()].map((d) => ({ shop_id: d.shopId, local_date: d.key, ...metricsOf(d.sums, SHOP_METRIC_COLUMNS) })),
       );
-      const weeks = deltas.rollUp(deltas.shopHourly, (row) => [`${row.shopId}|${weekStart(row.date)}`, weekStart(row.date)]);
+      const weeks = deltas.rollUp(deltas.shopHourly, (row) => [`${row.shopId}|${weekStart(row.date)}`, weekStart(row.date)], deltas.weekCarry);
       await upsertAdding(
         'traffic_shop_weekly',
         ['shop_id', 'week_start'],
         SHOP_METRIC_COLUMNS,
         [...weeks.values()].map((d) => ({ shop_id: d.shopId, week_start: d.key, ...metricsOf(d.sums, SHOP_METRIC_COLUMNS) })),
       );
-      const months = deltas.rollUp(deltas.shopHourly, (row) => [`${row.shopId}|${monthOf(row.date)}`, monthOf(row.date)]);
+      const months = deltas.rollUp(deltas.shopHourly, (row) => [`${row.shopId}|${monthOf(row.date)}`, monthOf(row.date)], deltas.monthCarry);
       await upsertAdding(
         'traffic_shop_monthly',
         ['shop_id', 'month'],
@@ -219,26 +237,49 @@ export function rollupsRepo(scope: TenantScope) {
       if (shopIds && shopIds.length > 0) query = query.where('id', 'in', shopIds);
       return query.execute();
     },
-    async deleteShopRollups(shopId: string): Promise<void> {
-      for (const table of ROLLUP_TABLES) await scope.deleteFrom(table).where('shop_id', '=', shopId).execute();
+    /**
+     * A shop's rollups, all of them or (from a retention horizon on) those of that date and later:
+     * hours and days from the date, and the weeks and months that contain it or come after.
+     */
+    async deleteShopRollups(shopId: string, from: string | null = null): Promise<void> {
+      for (const { table, column, periodOf } of ROLLUP_PERIODS) {
+        let query = scope.deleteFrom(table).where('shop_id', '=', shopId);
+        if (from !== null) query = query.where(sql.ref(column), '>=', periodOf(from));
+        await query.execute();
+      }
     },
-    rawLines: (shopId: string) =>
+    /** Daily shop rollups of [from, before): the final days a rebuild carries into a week or month. */
+    async dailySums(shopId: string, from: string, before: string): Promise<{ date: string; sums: Sums }[]> {
+      const rows = await scope
+        .selectFrom('traffic_shop_daily')
+        .select(['local_date', ...SHOP_METRIC_COLUMNS])
+        .where('shop_id', '=', shopId)
+        .where('local_date', '>=', from)
+        .where('local_date', '<', before)
+        .execute();
+      return rows.map((row) => ({ date: row.local_date, sums: metricsOf(row as Sums, SHOP_METRIC_COLUMNS) }));
+    },
+    /** Raw events of a shop, only those of `from` and later when a retention horizon is given. */
+    rawLines: (shopId: string, from: string | null = null) =>
       scope
         .selectFrom('traffic_line_events')
         .select(['batch_ref', 'seq', 'camera_id', 'at', 'direction', 'count', 'is_staff', 'local_date', 'hour'])
         .where('shop_id', '=', shopId)
+        .$if(from !== null, (query) => query.where('local_date', '>=', from as string))
         .execute(),
-    rawPassersby: (shopId: string) =>
+    rawPassersby: (shopId: string, from: string | null = null) =>
       scope
         .selectFrom('traffic_passerby_events')
         .select(['batch_ref', 'seq', 'camera_id', 'at', 'count', 'local_date', 'hour'])
         .where('shop_id', '=', shopId)
+        .$if(from !== null, (query) => query.where('local_date', '>=', from as string))
         .execute(),
-    rawZones: (shopId: string) =>
+    rawZones: (shopId: string, from: string | null = null) =>
       scope
         .selectFrom('traffic_zone_events')
         .select(['batch_ref', 'seq', 'camera_id', 'region_id', 'entered_at', 'exited_at', 'dwell_s', 'local_date', 'hour'])
         .where('shop_id', '=', shopId)
+        .$if(from !== null, (query) => query.where('local_date', '>=', from as string))
         .execute(),
     /** Every visit of a shop, each visitor's in time order. */
     rawVisits: (shopId: string) =>

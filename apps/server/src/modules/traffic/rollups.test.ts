@@ -9,16 +9,10 @@ import { batchesOf, createSimulator, type SimShop } from '../demo/simulator.ts';
 import { createDeviceApiService } from '../device-api/device-api.service.ts';
 import { localParts, utcOfLocal, weekStart } from './local-time.ts';
 import { createRebuildService } from './rebuild.ts';
-import { buildBox, line, passerby, sendBatch, type TestBox, visit } from './test-support.ts';
+import { buildBox, clockAt, line, passerby, rollupSnapshot, sendBatch, type TestBox, visit, visitHistory } from './test-support.ts';
 
 let t: TestApp;
 let customer: { customerId: string; rootOrgId: string };
-
-/** Puts the server clock at an instant, so fixtures with fixed dates stay within the device API's age limit. */
-function clockAt(iso: string): void {
-  resetClock();
-  advanceClock(Date.parse(iso) - Date.now());
-}
 
 async function daily(db: DB, shopId: string) {
   const rows = await db.selectFrom('traffic_shop_daily').selectAll().where('shop_id', '=', shopId).orderBy('local_date').execute();
@@ -36,31 +30,9 @@ async function hourly(db: DB, shopId: string) {
   }));
 }
 
-/** Every rollup row of a shop, for 'rebuild gives the same numbers'. */
+/** Every rollup row of a shop and the visits' history, for 'rebuild gives the same numbers'. */
 async function snapshot(db: DB, shopId: string) {
-  const tables = [
-    'traffic_shop_hourly',
-    'traffic_shop_daily',
-    'traffic_shop_weekly',
-    'traffic_shop_monthly',
-    'traffic_entrance_hourly',
-    'traffic_entrance_daily',
-    'traffic_zone_daily',
-  ] as const;
-  const result: Record<string, unknown[]> = {};
-  for (const table of tables) {
-    const rows = await db.selectFrom(table).selectAll().where('shop_id', '=', shopId).execute();
-    result[table] = rows.map((row) => JSON.stringify(Object.entries(row).sort(([a], [b]) => a.localeCompare(b)))).sort();
-  }
-  const visits = await db
-    .selectFrom('traffic_visits')
-    .select(['visitor_id', 'entered_at', 'is_new', 'revisit_gap_s', 'local_date', 'hour'])
-    .where('shop_id', '=', shopId)
-    .orderBy('visitor_id')
-    .orderBy('entered_at')
-    .execute();
-  result.visits = visits.map((row) => JSON.stringify(row));
-  return result;
+  return { ...(await rollupSnapshot(db, shopId)), visits: await visitHistory(db, shopId) };
 }
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import type { DeviceEvent } from '@storelens/contracts';
 import type { FastifyInstance } from 'fastify';
 import { call, type Envelope } from '../../../test/harness.ts';
 import type { DB } from '../../platform/db/database.ts';
+import { advanceClock, resetClock } from '../../platform/time/clock.ts';
 import { createDevicesService } from '../devices/devices.service.ts';
 
 /** Test helpers of the traffic tests: a box with cameras and its device token, and batch delivery. */
@@ -67,3 +68,41 @@ export const visit = (
     ageBand: extra.ageBand ?? 'unknown',
     isStaff: extra.isStaff ?? false,
   }) as const;
+
+/** Puts the server clock at an instant, so fixtures with fixed dates stay within the device API's age limit. */
+export function clockAt(iso: string): void {
+  resetClock();
+  advanceClock(Date.parse(iso) - Date.now());
+}
+
+const ROLLUP_TABLES = [
+  'traffic_shop_hourly',
+  'traffic_shop_daily',
+  'traffic_shop_weekly',
+  'traffic_shop_monthly',
+  'traffic_entrance_hourly',
+  'traffic_entrance_daily',
+  'traffic_zone_daily',
+] as const;
+
+/** Every rollup row of a shop, in a comparable form, for 'gives the same numbers'. */
+export async function rollupSnapshot(db: DB, shopId: string): Promise<Record<string, string[]>> {
+  const result: Record<string, string[]> = {};
+  for (const table of ROLLUP_TABLES) {
+    const rows = await db.selectFrom(table).selectAll().where('shop_id', '=', shopId).execute();
+    result[table] = rows.map((row) => JSON.stringify(Object.entries(row).sort(([a], [b]) => a.localeCompare(b)))).sort();
+  }
+  return result;
+}
+
+/** What ingest and the rebuild decide per visit: new or repeat, the gap, the local date and hour. */
+export async function visitHistory(db: DB, shopId: string): Promise<string[]> {
+  const visits = await db
+    .selectFrom('traffic_visits')
+    .select(['visitor_id', 'entered_at', 'is_new', 'revisit_gap_s', 'local_date', 'hour'])
+    .where('shop_id', '=', shopId)
+    .orderBy('visitor_id')
+    .orderBy('entered_at')
+    .execute();
+  return visits.map((row) => JSON.stringify(row));
+}

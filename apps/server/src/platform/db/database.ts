@@ -7,6 +7,7 @@ import type { AppConfig } from '../../config.ts';
 import * as foundation from './migrations/0001_foundation.ts';
 import * as administration from './migrations/0002_administration.ts';
 import * as traffic from './migrations/0003_traffic.ts';
+import * as trafficRetention from './migrations/0004_traffic_retention.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_administration': administration,
   '0003_traffic': traffic,
+  '0004_traffic_retention': trafficRetention,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -364,6 +364,14 @@ export interface TrafficShopStatusTable {
   last_event_at: string | null;
 }
 
+/** Per shop: the first local date whose visit-level data is kept; earlier dates were purged (privacy retention). */
+export interface TrafficRetentionTable {
+  customer_id: string;
+  shop_id: string;
+  retained_from: string;
+  purged_at: string;
+}
+
 export interface FlowSettingsTable {
   customer_id: string;
   /** JSON of FlowSettings. */
@@ -445,6 +453,7 @@ export interface Database {
   traffic_entrance_daily: TrafficEntranceDailyTable;
   traffic_zone_daily: TrafficZoneDailyTable;
   traffic_shop_status: TrafficShopStatusTable;
+  traffic_retention: TrafficRetentionTable;
   flow_settings: FlowSettingsTable;
   privacy_settings: PrivacySettingsTable;
   calendar_events: CalendarEventsTable;
@@ -480,6 +489,7 @@ export type TenantTable =
   | 'traffic_entrance_daily'
   | 'traffic_zone_daily'
   | 'traffic_shop_status'
+  | 'traffic_retention'
   | 'flow_settings'
   | 'privacy_settings'
   | 'calendar_events'
