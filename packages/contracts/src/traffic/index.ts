@@ -65,6 +65,27 @@ export const REVISIT_BUCKETS = [
 /** Range limits: 90 days in reports (spec section 5); longer only where grouped by week or month. */
 export const RANGE_LIMITS = { days: Limits.reportRangeMaxDays, grouped: 366, hourly: 31 } as const;
 
+/** Days in an inclusive range of local dates (YYYY-MM-DD). */
+export function localRangeDays(range: { startDate: string; endDate: string }): number {
+  return Math.round((Date.parse(`${range.endDate}T00:00:00Z`) - Date.parse(`${range.startDate}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/**
+ * Why two ranges cannot be compared side by side (store comparison, sales period comparison), as
+ * a message key, or null: the same range twice ('The same day cannot be selected twice'), lengths
+ * that differ, or ranges that share a day. One rule for the server, which refuses, and the web,
+ * which refuses before asking. Each range's own limits are checked before this.
+ */
+export function comparisonRangesProblem(
+  rangeA: { startDate: string; endDate: string },
+  rangeB: { startDate: string; endDate: string },
+): 'traffic.sameDayTwice' | 'traffic.rangesUnequal' | 'traffic.rangesOverlap' | null {
+  if (rangeA.startDate === rangeB.startDate && rangeA.endDate === rangeB.endDate) return 'traffic.sameDayTwice';
+  if (localRangeDays(rangeA) !== localRangeDays(rangeB)) return 'traffic.rangesUnequal';
+  if (rangeA.startDate <= rangeB.endDate && rangeB.startDate <= rangeA.endDate) return 'traffic.rangesOverlap';
+  return null;
+}
+
 // ---------------------------------------------------------------- shared request parts
 
 export const LOCAL_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,6 @@
 import {
   AGE_BANDS,
+  comparisonRangesProblem,
   type DashboardResponse,
   type DateRange,
   DWELL_BUCKETS,
@@ -319,7 +320,10 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
     });
     const direction = input.order === 'asc' ? 1 : -1;
     // Shops without a value (no traffic for a rate) go last whatever the order.
-    rows.sort((a, b) => (a.value === null ? 1 : b.value === null ? -1 : direction * (a.value - b.value) || a.shopNumber.localeCompare(b.shopNumber)));
+    rows.sort((a, b) => {
+      if (a.value === null || b.value === null) return a.value === b.value ? a.shopNumber.localeCompare(b.shopNumber) : a.value === null ? 1 : -1;
+      return direction * (a.value - b.value) || a.shopNumber.localeCompare(b.shopNumber);
+    });
     return { indicator: input.indicator, previousRange, rows: rows.map((row, index) => ({ rank: index + 1, ...row })) };
   }
 
@@ -327,9 +331,8 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
     const { rangeA, rangeB } = input;
     const days = checkRange(rangeA, RANGE_LIMITS.days);
     checkRange(rangeB, RANGE_LIMITS.days);
-    if (rangeA.startDate === rangeB.startDate && rangeA.endDate === rangeB.endDate) throw badRequest('traffic.sameDayTwice');
-    if (rangeDays(rangeB.startDate, rangeB.endDate) !== days) throw badRequest('traffic.rangesUnequal');
-    if (rangeA.startDate <= rangeB.endDate && rangeB.startDate <= rangeA.endDate) throw badRequest('traffic.rangesOverlap');
+    const problem = comparisonRangesProblem(rangeA, rangeB);
+    if (problem) throw badRequest(problem);
     const shops = await resolveShops(actor, input.shopIds);
     const columns = columnsFor(input.indicators);
     const shopIds = ids(shops);
