@@ -66,9 +66,15 @@ const eventFields = {
 };
 const rangeInOrder = (value: { startDate: string; endDate: string }) => value.startDate <= value.endDate;
 const orderError = { error: messageRef('traffic.rangeOrder'), path: ['endDate'] };
+// An event for no store would apply nowhere and be seen by nobody.
+const hasStores = (value: { allShops: boolean; shopIds: string[] }) => value.allShops || value.shopIds.length > 0;
+const storesError = { error: messageRef('validation.required'), path: ['shopIds'] };
 
-export const calendarEventAddRequestSchema = z.object(eventFields).refine(rangeInOrder, orderError);
-export const calendarEventUpdateRequestSchema = z.object({ eventId: idSchema, ...eventFields }).refine(rangeInOrder, orderError);
+export const calendarEventAddRequestSchema = z.object(eventFields).refine(rangeInOrder, orderError).refine(hasStores, storesError);
+export const calendarEventUpdateRequestSchema = z
+  .object({ eventId: idSchema, ...eventFields })
+  .refine(rangeInOrder, orderError)
+  .refine(hasStores, storesError);
 export const calendarEventIdRequestSchema = z.object({ eventId: idSchema });
 export const calendarEventStatusRequestSchema = z.object({ eventId: idSchema, enabled: z.boolean() });
 export const calendarEventListRequestSchema = pageRequestSchema.extend({

@@ -100,7 +100,8 @@ export function createCalendarService(deps: { db: DB }) {
 
   /** Stores named by the caller must exist and be theirs; 'all stores' needs the whole customer. */
   async function checkShops(actor: CustomerActor, scope: DataScope, input: CalendarEventInput): Promise<string[]> {
-    if (input.allShops && scope.shopIds !== null) throw noAuthority();
+    // 'All stores' needs the whole customer in scope; scoped to the root organisation counts as that.
+    if (input.allShops && scope.limited) throw noAuthority();
     const shopIds = [...new Set(input.shopIds)];
     const existing = new Set((await calendarRepo(tenantScope(db, actor.customerId)).shopsByIds(shopIds)).map((shop) => shop.id));
     if (shopIds.some((id) => !existing.has(id) || !scope.canSeeShop(id))) throw notFound();
@@ -188,7 +189,7 @@ export function createCalendarService(deps: { db: DB }) {
     async updateEvent(actor: CustomerActor, input: CalendarEventInput & { eventId: string }): Promise<CalendarEvent> {
       const scope = await dataScopeOf(db, actor);
       const { event, shopIds: before } = await findVisible(actor, scope, input.eventId);
-      if (event.all_shops === 1 && !input.allShops && scope.shopIds !== null) throw noAuthority();
+      if (event.all_shops === 1 && !input.allShops && scope.limited) throw noAuthority();
       const chosen = await checkShops(actor, scope, input);
       // Stores the caller cannot see stay applicable: their changes reach only their own stores.
       const kept = before.filter((id) => !scope.canSeeShop(id));

@@ -9,6 +9,7 @@ let northShop: string;
 let southShop: string;
 let admin: Session;
 let branch: Session;
+let rootBranch: Session;
 let observer: Session;
 let innerData: Session;
 let outsider: Session;
@@ -29,6 +30,7 @@ beforeAll(async () => {
     signIn(t.app, (await buildUser(t.db, [{ customerId, roleId, ...(orgId ? { orgId } : {}) }])).loginName, customerId);
   admin = await as(demo.customerId, RoleId.superManager);
   branch = await as(demo.customerId, RoleId.branchManage, north);
+  rootBranch = await as(demo.customerId, RoleId.branchManage, demo.rootOrgId);
   observer = await as(demo.customerId, RoleId.observer);
   innerData = await as(demo.customerId, RoleId.innerData);
   outsider = await as(other.customerId, RoleId.superManager);
@@ -144,6 +146,13 @@ describe('custom calendar', () => {
       'Maximum 64 chars',
     );
     expect((await post(admin, '/api/calendarEvent/add', { name: '', startDate: '2026-05-01', endDate: '2026-05-01' })).body.msg).toBe('Required Field');
+    // An event for no store would apply nowhere: stores are required unless it is for all stores.
+    await expectMessageInAllLanguages(
+      (lang) => post(admin, '/api/calendarEvent/add', { name: 'Nowhere', startDate: '2026-05-01', endDate: '2026-05-01', shopIds: [] }, lang),
+      'validation.required',
+      undefined,
+      400,
+    );
   });
 
   it("follows the caller's scope: their stores only, others' stores kept on update", async () => {
@@ -162,6 +171,10 @@ describe('custom calendar', () => {
     expect(
       (await post(branch, '/api/calendarEvent/add', { name: 'Everywhere', startDate: '2026-07-01', endDate: '2026-07-01', allShops: true })).body.status,
     ).toBe(403);
+    // Scoped to the root organisation is the whole customer: 'all stores' is theirs to choose.
+    expect(
+      (await post(rootBranch, '/api/calendarEvent/add', { name: 'Everywhere', startDate: '2026-07-01', endDate: '2026-07-01', allShops: true })).body.status,
+    ).toBe(200);
     await post(branch, '/api/calendarEvent/update', {
       eventId: both.eventId,
       name: 'Both renamed',
