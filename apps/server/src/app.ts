@@ -25,6 +25,7 @@ import { registerOrgAdminRoutes } from './modules/org/org-admin.routes.ts';
 import { createOrgAdminService } from './modules/org/org-admin.service.ts';
 import { createShopGroupsService } from './modules/org/shop-groups.service.ts';
 import { createShopImportService } from './modules/org/shop-import.service.ts';
+import { registerSalesModule } from './modules/sales/sales.module.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
 import { createAnalyticsService } from './modules/traffic/analytics.service.ts';
@@ -89,6 +90,7 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   registerCalendarRoutes(app, calendar);
   const analytics = createAnalyticsService({ db, calendar });
   registerTrafficRoutes(app, { analytics, reports: createReportsService({ db, analytics }) });
+  registerSalesModule(app, { db, config, analytics });
   registerDevRoutes(app, db);
 
   app.get('/healthz', { config: {} }, async () => ({ status: 'ok' }));

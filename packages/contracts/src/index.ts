@@ -11,6 +11,7 @@ export * from './platform/permissions.ts';
 export * from './platform/roles.ts';
 export * from './platform/status.ts';
 export * from './platform/validation.ts';
+export * from './sales/index.ts';
 export * from './session/index.ts';
 export * from './traffic/index.ts';
 export * from './users/index.ts';

@@ -47,6 +47,7 @@ import {
   isCount,
   type Sums,
 } from './metrics.ts';
+import { rankByValue } from './ranking.ts';
 
 export interface ShopInfo {
   id: string;
@@ -318,13 +319,7 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
       const change = value !== null && previousValue !== null && previousValue !== 0 ? (value - previousValue) / previousValue : null;
       return { shopId: shop.id, shopName: shop.name, shopNumber: shop.number, value, previousValue, change };
     });
-    const direction = input.order === 'asc' ? 1 : -1;
-    // Shops without a value (no traffic for a rate) go last whatever the order.
-    rows.sort((a, b) => {
-      if (a.value === null || b.value === null) return a.value === b.value ? a.shopNumber.localeCompare(b.shopNumber) : a.value === null ? 1 : -1;
-      return direction * (a.value - b.value) || a.shopNumber.localeCompare(b.shopNumber);
-    });
-    return { indicator: input.indicator, previousRange, rows: rows.map((row, index) => ({ rank: index + 1, ...row })) };
+    return { indicator: input.indicator, previousRange, rows: rankByValue(rows, input.order) };
   }
 
   async function comparison(actor: CustomerActor, input: { shopIds?: string[] | undefined; rangeA: DateRange; rangeB: DateRange; indicators: Indicator[] }) {

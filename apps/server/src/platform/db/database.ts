@@ -8,6 +8,7 @@ import * as foundation from './migrations/0001_foundation.ts';
 import * as administration from './migrations/0002_administration.ts';
 import * as traffic from './migrations/0003_traffic.ts';
 import * as trafficRetention from './migrations/0004_traffic_retention.ts';
+import * as sales from './migrations/0005_sales.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_administration': administration,
   '0003_traffic': traffic,
   '0004_traffic_retention': trafficRetention,
+  '0005_sales': sales,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -419,6 +419,78 @@ export interface CustomReportsTable {
   updated_at: string;
 }
 
+/** The customer's POS file template: JSON array of { field, header, enabled } in file order. */
+export interface SalesTemplatesTable {
+  customer_id: string;
+  columns: string;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+/** One uploaded POS file: a durable import job and its outcome (spec sections 3 and 4). */
+export interface PosUploadsTable {
+  customer_id: string;
+  id: string;
+  /** The upload request the file came with (up to 10 files). */
+  batch_id: string;
+  /** Null for uploads of the system (the demo seed). */
+  user_id: string | null;
+  file_name: string;
+  size_bytes: number;
+  /** Path of the stored file under DATA_DIR. */
+  stored_name: string;
+  /** JSON of the template columns in force when the file was uploaded. */
+  template: string;
+  status: 'waiting' | 'uploading' | 'completed' | 'failed';
+  progress: number;
+  rows_total: number | null;
+  imported_rows: number;
+  error_rows: number;
+  /** JSON array of { row, column (header text), message (a message reference) }. */
+  errors: string;
+  /** Message reference of why it failed. */
+  failure: string | null;
+  attempts: number;
+  worker_id: string | null;
+  heartbeat_at: string | null;
+  uploaded_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  first_date: string | null;
+  last_date: string | null;
+  shop_count: number;
+  audit_state: 'unreviewed' | 'audited';
+  audited_by: string | null;
+  audited_at: string | null;
+}
+
+/** One imported order (a row of a POS file); the order number is unique per customer. */
+export interface PosOrdersTable {
+  customer_id: string;
+  order_number: string;
+  shop_id: string;
+  local_date: string;
+  /** Minutes after the shop-local midnight; null when the file gave no time. */
+  minute_of_day: number | null;
+  quantity_milli: number;
+  amount_cents: number;
+  item_count: number | null;
+  payment_type: string | null;
+  upload_id: string;
+}
+
+/** Additive columns of the sales rollups (see modules/sales/sales-metrics.ts). */
+export interface SalesMetrics {
+  net_sales_cents: number;
+  transactions: number;
+  returns: number;
+  units_milli: number;
+  items: number;
+}
+export type SalesShopHourlyTable = { customer_id: string; shop_id: string; local_date: string; hour: number } & SalesMetrics;
+export type SalesShopDailyTable = { customer_id: string; shop_id: string; local_date: string; upload_id: string; updated_at: string } & SalesMetrics &
+  Record<'basket_b0' | 'basket_b1' | 'basket_b2' | 'basket_b3' | 'basket_b4' | 'basket_b5' | 'basket_b6', number>;
+
 export interface Database {
   customers: CustomersTable;
   users: UsersTable;
@@ -459,6 +531,11 @@ export interface Database {
   calendar_events: CalendarEventsTable;
   calendar_event_shops: CalendarEventShopsTable;
   custom_reports: CustomReportsTable;
+  sales_templates: SalesTemplatesTable;
+  pos_uploads: PosUploadsTable;
+  pos_orders: PosOrdersTable;
+  sales_shop_daily: SalesShopDailyTable;
+  sales_shop_hourly: SalesShopHourlyTable;
 }
 
 /** Tables that belong to one customer. */
@@ -494,4 +571,9 @@ export type TenantTable =
   | 'privacy_settings'
   | 'calendar_events'
   | 'calendar_event_shops'
-  | 'custom_reports';
+  | 'custom_reports'
+  | 'sales_templates'
+  | 'pos_uploads'
+  | 'pos_orders'
+  | 'sales_shop_daily'
+  | 'sales_shop_hourly';

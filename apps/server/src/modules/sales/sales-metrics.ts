@@ -1,0 +1,68 @@
+import { type PartialSalesValues, SALES_INDICATORS, type SalesIndicator, type SalesValues } from '@storelens/contracts';
+
+/**
+ * The additive sums behind every sales indicator. The sales part comes from the sales rollups;
+ * the `matched_` part from the shop-days that have both POS data and traffic (entries > 0), which
+ * is what conversion rate and sales per visitor divide, so neither a shop without cameras nor a day
+ * whose POS file is missing distorts them. Money in cents, units in thousandths: sums stay exact.
+ */
+export interface SalesSums {
+  net_sales_cents: number;
+  transactions: number;
+  returns: number;
+  units_milli: number;
+  items: number;
+  matched_entries: number;
+  matched_transactions: number;
+  matched_sales_cents: number;
+}
+export const SALES_SUM_COLUMNS = ['net_sales_cents', 'transactions', 'returns', 'units_milli', 'items'] as const;
+export const MATCHED_SUM_COLUMNS = ['matched_entries', 'matched_transactions', 'matched_sales_cents'] as const;
+
+export function emptySums(): SalesSums {
+  return { net_sales_cents: 0, transactions: 0, returns: 0, units_milli: 0, items: 0, matched_entries: 0, matched_transactions: 0, matched_sales_cents: 0 };
+}
+
+export function addSums(target: SalesSums, source: Partial<SalesSums>): SalesSums {
+  for (const key in source) {
+    const value = source[key as keyof SalesSums];
+    if (value) target[key as keyof SalesSums] += value;
+  }
+  return target;
+}
+
+const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+export function salesValue(indicator: SalesIndicator, sums: SalesSums): number | null {
+  switch (indicator) {
+    case 'netSales':
+      return sums.net_sales_cents / 100;
+    case 'transactions':
+      return sums.transactions;
+    case 'units':
+      return sums.units_milli / 1000;
+    case 'avgTransactionValue':
+      return ratio(sums.net_sales_cents / 100, sums.transactions);
+    case 'unitsPerTransaction':
+      return ratio(sums.units_milli / 1000, sums.transactions);
+    case 'entries':
+      return sums.matched_entries;
+    case 'conversionRate':
+      return ratio(sums.matched_transactions, sums.matched_entries);
+    case 'salesPerVisitor':
+      return ratio(sums.matched_sales_cents / 100, sums.matched_entries);
+  }
+}
+
+export function salesValues(indicators: readonly SalesIndicator[], sums: SalesSums): PartialSalesValues {
+  return Object.fromEntries(indicators.map((indicator) => [indicator, salesValue(indicator, sums)]));
+}
+
+export function allSalesValues(sums: SalesSums): SalesValues {
+  return Object.fromEntries(SALES_INDICATORS.map((indicator) => [indicator, salesValue(indicator, sums)])) as SalesValues;
+}
+
+/** (b - a) / a, null when a is missing or 0. */
+export function changeOf(a: number | null | undefined, b: number | null | undefined): number | null {
+  return a !== null && a !== undefined && b !== null && b !== undefined && a !== 0 ? (b - a) / a : null;
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { DB } from '../../platform/db/database.ts';
+import type { AnalyticsService } from '../traffic/analytics.service.ts';
+import { createPosUploadService, type PosUploadService } from './pos-upload.service.ts';
+import { createPosWorker, type PosWorker, type PosWorkerOptions } from './pos-worker.ts';
+import { registerSalesRoutes } from './sales.routes.ts';
+import { createSalesAnalyticsService } from './sales-analytics.service.ts';
+import { createSalesTemplateService, type SalesTemplateService } from './sales-template.service.ts';
+
+/** The POS upload path without HTTP: what the demo seed and the benchmark import through. */
+export function createPosImporter(deps: { db: DB; dataDir: string; worker?: Partial<PosWorkerOptions> }): {
+  uploads: PosUploadService;
+  worker: PosWorker;
+  templates: SalesTemplateService;
+} {
+  const templates = createSalesTemplateService({ db: deps.db });
+  const worker = createPosWorker({ db: deps.db, dataDir: deps.dataDir, ...deps.worker });
+  const uploads = createPosUploadService({ db: deps.db, dataDir: deps.dataDir, worker, templates });
+  return { uploads, worker, templates };
+}
+
+/**
+ * Sales (issue 5): templates, POS uploads and their import worker, sales and consumption
+ * analytics. The worker runs in the server process from `ready` to `close`, so a file uploaded to
+ * any server of the database is imported by one of them, and a restart resumes the queue.
+ */
+export function registerSalesModule(
+  app: FastifyInstance,
+  deps: { db: DB; config: Pick<AppConfig, 'dataDir'>; analytics: Pick<AnalyticsService, 'resolveShops'> },
+): PosWorker {
+  const { db, config } = deps;
+  const { uploads, worker, templates } = createPosImporter({
+    db,
+    dataDir: config.dataDir,
+    worker: { log: (message, error) => app.log.error({ err: error }, message) },
+  });
+  registerSalesRoutes(app, { templates, uploads, analytics: createSalesAnalyticsService({ db, analytics: deps.analytics }) });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+  return worker;
+}
