@@ -1,4 +1,4 @@
-import { BCP47, isLocale, LOCALES, type Locale, MESSAGE_CATALOGUES, parseMessageRef } from '@storelens/contracts';
+import { BCP47, isLocale, LOCALES, type Locale, parseMessageRef } from '@storelens/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -27,6 +27,9 @@ interface NamespaceGroup {
 // Lazy: only the current language is downloaded (this keeps /login inside its budget).
 const startupLoaders = import.meta.glob<ResourceModule>('../../locales/*/{common,shell,auth,session,personal,legal}.json');
 const namespaceGroups: NamespaceGroup[] = [{ namespaces: STARTUP_NAMESPACES, loaders: startupLoaders }];
+// The contracts' message catalogue (spec sections 5 and 8), one language at a time as well: the
+// four together grow with every issue and would otherwise all ride in /login's bundle.
+const messageLoaders = import.meta.glob<ResourceModule>('../../../../../packages/contracts/locales/*/messages.json');
 
 async function loadGroup(locale: Locale, group: NamespaceGroup): Promise<void> {
   await Promise.all(
@@ -42,10 +45,13 @@ async function loadGroup(locale: Locale, group: NamespaceGroup): Promise<void> {
 }
 
 async function loadResources(locale: Locale): Promise<void> {
-  if (!i18next.hasResourceBundle(locale, MESSAGES_NAMESPACE)) {
-    i18next.addResourceBundle(locale, MESSAGES_NAMESPACE, MESSAGE_CATALOGUES[locale]);
-  }
-  await Promise.all(namespaceGroups.map((group) => loadGroup(locale, group)));
+  const loadMessages = async () => {
+    if (i18next.hasResourceBundle(locale, MESSAGES_NAMESPACE)) return;
+    const load = messageLoaders[`../../../../../packages/contracts/locales/${locale}/messages.json`];
+    if (!load) throw new Error(`Missing message catalogue ${locale}/messages.json`);
+    i18next.addResourceBundle(locale, MESSAGES_NAMESPACE, (await load()).default);
+  };
+  await Promise.all([loadMessages(), ...namespaceGroups.map((group) => loadGroup(locale, group))]);
 }
 
 /**
