@@ -94,8 +94,21 @@ describe('route registry', () => {
       }
     });
 
-    it('has no section with pages yet, so no tab shows', () => {
-      expect(appRegistry.sectionsWithPages()).toEqual([]);
+    it('has the traffic section: its tab shows and its target page exists', () => {
+      expect(appRegistry.sectionsWithPages().map((section) => section.id)).toEqual(['traffic']);
+      for (const path of [
+        '/dashboard',
+        '/trend',
+        '/area/entranceAnalysis',
+        '/area/timeIntervalAnalysis',
+        '/shops/storeRankings',
+        '/shops/storeComparison',
+        '/shops/fourQuadrantAnalysis',
+        '/customTool/analysis',
+        '/customTool/attributes',
+      ]) {
+        expect(appRegistry.hasPage(path), path).toBe(true);
+      }
     });
 
     it('has the administration pages of issue 3, the settings ones in menu order', () => {
@@ -120,6 +133,9 @@ describe('route registry', () => {
         '/settings/settingCommon/roleMng',
         '/settings/cameraMng',
         '/deviceManagement',
+        '/settings/passengerFlow/flowConf',
+        '/settings/passengerFlow/customCalendar',
+        '/settings/passengerFlow/privacy',
       ]);
       expect(appRegistry.find('/newsCenter')?.meta.hideInMenu).toBe(true);
     });

@@ -1,10 +1,12 @@
 import { authRoutes } from '../features/auth/routes.tsx';
+import { calendarRoutes } from '../features/calendar/routes.tsx';
 import { devicesRoutes } from '../features/devices/routes.tsx';
 import { legalRoutes } from '../features/legal/routes.tsx';
 import { messagesRoutes } from '../features/messages/routes.tsx';
 import { orgRoutes } from '../features/org/routes.tsx';
 import { personalRoutes } from '../features/personal/routes.tsx';
 import { sessionRoutes } from '../features/session/routes.tsx';
+import { trafficRoutes } from '../features/traffic/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
 import { assembleRoutes, createRouteRegistry } from './routeRegistry.ts';
 import { systemRoutes } from './systemRoutes.tsx';
@@ -16,5 +18,17 @@ import { systemRoutes } from './systemRoutes.tsx';
  */
 export const appRegistry = createRouteRegistry(
   // Settings pages in menu order: the settings landing falls back along it (settingsLanding.ts).
-  assembleRoutes([systemRoutes, authRoutes, sessionRoutes, legalRoutes, personalRoutes, orgRoutes, usersRoutes, devicesRoutes, messagesRoutes]),
+  assembleRoutes([
+    systemRoutes,
+    authRoutes,
+    sessionRoutes,
+    legalRoutes,
+    personalRoutes,
+    orgRoutes,
+    usersRoutes,
+    devicesRoutes,
+    messagesRoutes,
+    trafficRoutes,
+    calendarRoutes,
+  ]),
 );

@@ -1,0 +1,198 @@
+import type { Indicator, Locale } from '@storelens/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Space, Table, type TableColumnType, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AnalyticsPage } from '../../../shared/analytics/AnalyticsPage.tsx';
+import { AnalyticsToolbar } from '../../../shared/analytics/AnalyticsToolbar.tsx';
+import { Chart } from '../../../shared/analytics/Chart.tsx';
+import { hasChartData } from '../../../shared/analytics/chartOption.ts';
+import { usePublishDataUpdateTime } from '../../../shared/analytics/dataUpdateTime.ts';
+import { ExportButton } from '../../../shared/analytics/ExportButton.tsx';
+import { exportAnalyticsTable } from '../../../shared/analytics/exports.ts';
+import { formatChange, formatDateTime, formatDuration, formatNumber, formatPercent } from '../../../shared/analytics/format.ts';
+import { indicatorChartOption } from '../../../shared/analytics/indicatorChart.ts';
+import { indicatorColumns } from '../../../shared/analytics/indicatorColumns.tsx';
+import { COMPARISON_COLOUR } from '../../../shared/analytics/palette.ts';
+import { StatCard } from '../../../shared/analytics/StatCard.tsx';
+import { useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
+import { useSessionStore } from '../../session/state/sessionStore.ts';
+import { type DashboardResponse, fetchDashboard } from '../api.ts';
+import { trafficKeys } from '../hooks/trafficKeys.ts';
+
+/** Today's figures move while the page is open: an event a box delivers shows within a minute. */
+export const DASHBOARD_REFRESH_MS = 30_000;
+
+type ShopRow = DashboardResponse['shops'][number];
+
+/** The table's indicators, in the order of the server's dashboard export, so screen and file match. */
+const SHOP_INDICATORS: Indicator[] = ['entries', 'passersby', 'captureRate', 'visits', 'newVisitors', 'repeatVisitors', 'avgDwellMinutes', 'deepVisitRate'];
+
+/** The latest local hour any selected shop has reached: later hours of today have not happened yet. */
+function currentLocalHour(data: DashboardResponse): number {
+  const at = new Date(data.generatedAt);
+  const hours = data.shops.map((shop) => Number(new Intl.DateTimeFormat('en-US', { timeZone: shop.timeZone, hour: 'numeric', hourCycle: 'h23' }).format(at)));
+  return hours.length > 0 ? Math.max(...hours) : 23;
+}
+
+function hourlyOption(data: DashboardResponse, t: (key: string) => string, locale: Locale) {
+  const nowHour = currentLocalHour(data);
+  return indicatorChartOption({
+    categories: data.hourly.map((slot) => `${String(slot.hour).padStart(2, '0')}:00`),
+    series: [
+      { indicator: 'entries', name: t('traffic:dashboard.today'), values: data.hourly.map((slot) => (slot.hour <= nowHour ? slot.entries : null)) },
+      {
+        indicator: 'entries',
+        name: t('traffic:dashboard.lastWeek'),
+        values: data.hourly.map((slot) => slot.lastWeekEntries),
+        colour: COMPARISON_COLOUR,
+        dashed: true,
+      },
+    ],
+    locale,
+  });
+}
+
+/**
+ * Today's traffic (/dashboard): entries so far against the same weekday last week at the same
+ * time, capture rate, average stay, new against repeat visitors, the hourly curve against last
+ * week, and each shop's figures. Each shop's today is its own local day. Refreshes by itself.
+ */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const locale = useSessionStore((state) => state.locale);
+  const cid = useSessionStore((state) => state.cid);
+  const shops = useShopSelection('multiple');
+  const dashboard = useQuery({
+    queryKey: trafficKeys.dashboard(cid, shops.shopIds),
+    queryFn: () => fetchDashboard(shops.shopIds),
+    enabled: shops.ready && cid !== null,
+    refetchInterval: DASHBOARD_REFRESH_MS,
+    staleTime: DASHBOARD_REFRESH_MS,
+  });
+  const data = shops.ready ? dashboard.data : undefined;
+  usePublishDataUpdateTime(data ? data.dataUpdatedAt : undefined);
+  const option = useMemo(() => (data ? hourlyOption(data, t, locale) : null), [data, t, locale]);
+
+  const totals = data?.totals;
+  const entries = totals?.entries ?? null;
+  const lastWeekSoFar = data?.lastWeekEntriesSoFar ?? null;
+  const change = entries !== null && lastWeekSoFar ? (entries - lastWeekSoFar) / lastWeekSoFar : null;
+
+  const columns: TableColumnType<ShopRow>[] = [
+    { key: 'shopNumber', title: t('messages:export.shopNumber'), dataIndex: 'shopNumber', width: 120 },
+    {
+      key: 'shop',
+      title: t('messages:export.shop'),
+      render: (_, row) => (
+        <Space size={4}>
+          {row.shopName}
+          {row.isClosed && <Tag>{t('traffic:dashboard.closed')}</Tag>}
+        </Space>
+      ),
+    },
+    { key: 'localDate', title: t('messages:export.localDate'), dataIndex: 'localDate', width: 120 },
+    ...indicatorColumns<ShopRow>(SHOP_INDICATORS, t, locale, (row, indicator) => row.values[indicator]),
+    {
+      key: 'lastWeek',
+      title: t('messages:export.lastWeek'),
+      align: 'right',
+      sorter: (a, b) => a.lastWeekEntries - b.lastWeekEntries,
+      render: (_, row) => formatNumber(row.lastWeekEntries, locale),
+    },
+  ];
+
+  return (
+    <AnalyticsPage
+      testId="traffic-dashboard"
+      shops={shops}
+      toolbar={
+        <AnalyticsToolbar
+          shops={shops}
+          actions={
+            <>
+              {data && (
+                <Typography.Text type="secondary" data-testid="dashboard-generated-at">
+                  {t('traffic:dashboard.autoRefresh', { time: formatDateTime(data.generatedAt, locale) })}
+                </Typography.Text>
+              )}
+              <ExportButton
+                fileName={t('messages:export.titleDashboard')}
+                download={() => exportAnalyticsTable({ table: 'dashboard', query: { shopIds: shops.shopIds } })}
+                disabled={!shops.ready}
+                testId="dashboard-export"
+              />
+            </>
+          }
+        />
+      }
+    >
+      <Row gutter={[16, 16]} className="sl-stat-grid">
+        <Col xs={24} sm={12} xl={6}>
+          <StatCard
+            title={t('traffic:dashboard.entriesSoFar')}
+            value={formatNumber(entries, locale)}
+            loading={!data}
+            testId="dashboard-entries"
+            footer={
+              <Space size={6} wrap>
+                <span>{t('traffic:dashboard.vsLastWeek', { value: formatNumber(lastWeekSoFar, locale) })}</span>
+                {change !== null && <Tag color={change >= 0 ? 'green' : 'red'}>{formatChange(change, locale)}</Tag>}
+              </Space>
+            }
+          />
+        </Col>
+        <Col xs={24} sm={12} xl={6}>
+          <StatCard
+            title={t('messages:export.captureRate')}
+            value={formatPercent(totals?.captureRate, locale)}
+            loading={!data}
+            testId="dashboard-capture-rate"
+            footer={t('traffic:dashboard.passersby', { value: formatNumber(totals?.passersby, locale) })}
+          />
+        </Col>
+        <Col xs={24} sm={12} xl={6}>
+          <StatCard
+            title={t('traffic:dashboard.avgDwell')}
+            value={formatDuration(totals?.avgDwellMinutes === null || totals?.avgDwellMinutes === undefined ? null : totals.avgDwellMinutes * 60, locale)}
+            loading={!data}
+            testId="dashboard-dwell"
+            footer={t('traffic:dashboard.deepVisits', {
+              visits: formatNumber(totals?.visits, locale),
+              rate: formatPercent(totals?.deepVisitRate, locale),
+            })}
+          />
+        </Col>
+        <Col xs={24} sm={12} xl={6}>
+          <StatCard
+            title={t('traffic:dashboard.newVsRepeat')}
+            value={`${formatNumber(totals?.newVisitors, locale)} / ${formatNumber(totals?.repeatVisitors, locale)}`}
+            loading={!data}
+            testId="dashboard-new-repeat"
+            footer={t('traffic:dashboard.repeatRate', { value: formatPercent(totals?.repeatRate, locale) })}
+          />
+        </Col>
+      </Row>
+      <Card size="small" title={t('traffic:dashboard.hourlyTitle')}>
+        <Chart
+          option={option ?? {}}
+          empty={!data || !hasChartData([data.hourly.map((slot) => slot.entries), data.hourly.map((slot) => slot.lastWeekEntries)])}
+          loading={!data}
+          testId="dashboard-hourly-chart"
+        />
+      </Card>
+      <Card size="small" title={t('traffic:dashboard.shopsTitle')}>
+        <Table<ShopRow>
+          rowKey="shopId"
+          size="small"
+          columns={columns}
+          dataSource={data?.shops ?? []}
+          loading={dashboard.isPending && shops.ready}
+          pagination={{ pageSize: 50, hideOnSinglePage: true }}
+          scroll={{ x: 'max-content' }}
+          data-testid="dashboard-shop-table"
+        />
+      </Card>
+    </AnalyticsPage>
+  );
+}

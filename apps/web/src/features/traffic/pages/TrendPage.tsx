@@ -1,0 +1,215 @@
+import type { DateRange, Granularity, Indicator, Locale } from '@storelens/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Space, Table, type TableColumnType, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AnalyticsPage } from '../../../shared/analytics/AnalyticsPage.tsx';
+import { AnalyticsToolbar } from '../../../shared/analytics/AnalyticsToolbar.tsx';
+import { Chart } from '../../../shared/analytics/Chart.tsx';
+import { hasChartData } from '../../../shared/analytics/chartOption.ts';
+import { useDataUpdateTimeFeed } from '../../../shared/analytics/dataUpdateTime.ts';
+import { defaultRange } from '../../../shared/analytics/dateRange.ts';
+import { ExportButton } from '../../../shared/analytics/ExportButton.tsx';
+import { exportAnalyticsTable } from '../../../shared/analytics/exports.ts';
+import { IndicatorSelect, indicatorLabel } from '../../../shared/analytics/IndicatorSelect.tsx';
+import { type ChartMark, indicatorChartOption, periodKeyOf, periodLabel } from '../../../shared/analytics/indicatorChart.ts';
+import { indicatorColumns } from '../../../shared/analytics/indicatorColumns.tsx';
+import { EVENT_MARK_COLOUR, HOLIDAY_MARK_COLOUR } from '../../../shared/analytics/palette.ts';
+import { useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
+import { useSessionStore } from '../../session/state/sessionStore.ts';
+import { fetchTrend, type TrendRequest, type TrendResponse } from '../api.ts';
+import { trafficKeys } from '../hooks/trafficKeys.ts';
+
+type Point = TrendResponse['points'][number];
+
+/**
+ * Holidays and calendar events as shaded periods on the chart. An event that starts before the
+ * range or ends after it is cut to the range's first and last period.
+ */
+function calendarMarks(data: TrendResponse, categories: readonly string[]): ChartMark[] {
+  const { granularity } = data;
+  const keys = data.points.map((point) => point.key);
+  const label = (key: string) => periodLabel(key, granularity);
+  const clamp = (key: string) => (key < (keys[0] ?? key) ? (keys[0] ?? key) : key > (keys.at(-1) ?? key) ? (keys.at(-1) ?? key) : key);
+  const marks: ChartMark[] = [];
+  const holidaysByPeriod = new Map<string, string[]>();
+  for (const holiday of data.holidays) {
+    const [from = '', to = from] = periodKeyOf(holiday.date, granularity);
+    const id = `${from}|${to}`;
+    holidaysByPeriod.set(id, [...new Set([...(holidaysByPeriod.get(id) ?? []), holiday.name])]);
+  }
+  // Named on the chart by day and by hour; a week or a month holds too many to write (the list below names them).
+  const named = granularity === 'day' || granularity === 'hour';
+  for (const [id, names] of holidaysByPeriod) {
+    const [from = '', to = ''] = id.split('|');
+    const name = names.length > 1 ? `${names[0]} +${names.length - 1}` : names[0];
+    marks.push({ ...(named ? { name } : {}), from: label(clamp(from)), to: label(clamp(to)), colour: HOLIDAY_MARK_COLOUR });
+  }
+  for (const event of data.calendarEvents) {
+    const from = periodKeyOf(event.startDate, granularity)[0] ?? '';
+    const to = periodKeyOf(event.endDate, granularity).at(-1) ?? '';
+    marks.push({ name: event.name, from: label(clamp(from)), to: label(clamp(to)), colour: EVENT_MARK_COLOUR });
+  }
+  // A mark only shows when both its ends are on the axis.
+  return marks.filter((mark) => categories.includes(mark.from) && categories.includes(mark.to));
+}
+
+function trendOption(data: TrendResponse, indicators: readonly Indicator[], t: (key: string) => string, locale: Locale) {
+  const categories = data.points.map((point) => periodLabel(point.key, data.granularity));
+  return indicatorChartOption({
+    categories,
+    series: indicators.map((indicator) => ({
+      indicator,
+      name: indicatorLabel(t, indicator),
+      values: data.points.map((point) => point.values[indicator] ?? null),
+    })),
+    locale,
+    marks: calendarMarks(data, categories),
+    zoom: categories.length > 62,
+  });
+}
+
+/**
+ * Traffic trend (/trend): any indicators over a range by hour, day, week (from Monday) or month,
+ * with public holidays and the customer's calendar events marked on the chart (weather too, once
+ * a source exists: the server has none and sends none), and the same numbers as a table.
+ */
+export function TrendPage() {
+  const { t } = useTranslation();
+  const locale = useSessionStore((state) => state.locale);
+  const cid = useSessionStore((state) => state.cid);
+  const shops = useShopSelection('multiple');
+  const [range, setRange] = useState<DateRange>(() => defaultRange());
+  const [granularity, setGranularity] = useState<Granularity>('day');
+  const [indicators, setIndicators] = useState<Indicator[]>(['entries', 'captureRate']);
+  useDataUpdateTimeFeed(shops.shopIds, shops.ready);
+
+  const request: TrendRequest = { shopIds: shops.shopIds, ...range, granularity, indicators };
+  const trend = useQuery({
+    queryKey: trafficKeys.trend(cid, request),
+    queryFn: () => fetchTrend(request),
+    enabled: shops.ready && cid !== null,
+    placeholderData: keepPreviousData,
+  });
+  const data = shops.ready ? trend.data : undefined;
+  // The chart and table show what the answer holds (a new request may still be on its way).
+  const shown = useMemo(
+    () => (data ? { data, indicators: indicators.filter((indicator) => indicator in (data.points[0]?.values ?? {})) } : null),
+    [data, indicators],
+  );
+  const option = useMemo(() => (shown ? trendOption(shown.data, shown.indicators, t, locale) : null), [shown, t, locale]);
+
+  const shownGranularity = shown?.data.granularity ?? granularity;
+  const columns: TableColumnType<Point>[] = [
+    {
+      key: 'period',
+      // The export's period headers: Date, Hour, Week (from Monday), Month.
+      title: t(`messages:export.${shownGranularity === 'day' ? 'date' : shownGranularity}`),
+      render: (_, point) => periodLabel(point.key, shownGranularity, 'long'),
+    },
+    ...indicatorColumns<Point>(shown?.indicators ?? [], t, locale, (point, indicator) => point.values[indicator]),
+  ];
+
+  return (
+    <AnalyticsPage
+      testId="traffic-trend"
+      shops={shops}
+      toolbar={
+        <AnalyticsToolbar
+          shops={shops}
+          range={{ value: range, onChange: setRange }}
+          granularity={{ value: granularity, onChange: setGranularity }}
+          actions={
+            <ExportButton
+              fileName={t('messages:export.titleTrend')}
+              download={() => exportAnalyticsTable({ table: 'trend', query: request })}
+              disabled={!shops.ready}
+              testId="trend-export"
+            />
+          }
+        >
+          <IndicatorSelect value={indicators} onChange={setIndicators} testId="trend-indicators" />
+        </AnalyticsToolbar>
+      }
+    >
+      <Card size="small" title={t('traffic:trend.chartTitle')}>
+        <Chart
+          option={option ?? {}}
+          empty={!shown || !hasChartData(shown.indicators.map((indicator) => shown.data.points.map((point) => point.values[indicator] ?? null)))}
+          loading={trend.isFetching}
+          height={360}
+          testId="trend-chart"
+        />
+        {shown && <CalendarMarksLegend data={shown.data} />}
+      </Card>
+      <Card size="small" title={t('traffic:trend.tableTitle')}>
+        <Table<Point>
+          rowKey="key"
+          size="small"
+          columns={columns}
+          dataSource={shown?.data.points ?? []}
+          loading={trend.isFetching}
+          pagination={{ pageSize: 31, hideOnSinglePage: true, showSizeChanger: false }}
+          scroll={{ x: 'max-content' }}
+          data-testid="trend-table"
+        />
+      </Card>
+    </AnalyticsPage>
+  );
+}
+
+/** The marks of the chart spelled out: holidays, calendar events, and weather (none without a source). */
+function CalendarMarksLegend({ data }: { data: TrendResponse }) {
+  const { t } = useTranslation();
+  // The same holiday in several of the shops' countries is listed once, with its countries.
+  const holidays = useMemo(() => {
+    const byDateAndName = new Map<string, { date: string; name: string; countries: string[] }>();
+    for (const holiday of data.holidays) {
+      const id = `${holiday.date}|${holiday.name}`;
+      const entry = byDateAndName.get(id) ?? { date: holiday.date, name: holiday.name, countries: [] };
+      if (!entry.countries.includes(holiday.country)) entry.countries.push(holiday.country);
+      byDateAndName.set(id, entry);
+    }
+    return [...byDateAndName.values()];
+  }, [data.holidays]);
+  return (
+    <Space orientation="vertical" size={4} style={{ marginTop: 8 }} data-testid="trend-marks">
+      <Space wrap size={4}>
+        <Typography.Text type="secondary">{t('traffic:trend.holidays')}:</Typography.Text>
+        {holidays.length === 0 ? (
+          <Typography.Text type="secondary">{t('traffic:trend.none')}</Typography.Text>
+        ) : (
+          holidays.map((holiday) => (
+            <Tag key={`${holiday.date}-${holiday.name}`} color="red" data-testid="trend-holiday">
+              {holiday.date} {holiday.name} ({holiday.countries.join(', ')})
+            </Tag>
+          ))
+        )}
+      </Space>
+      <Space wrap size={4}>
+        <Typography.Text type="secondary">{t('traffic:trend.calendarEvents')}:</Typography.Text>
+        {data.calendarEvents.length === 0 ? (
+          <Typography.Text type="secondary">{t('traffic:trend.none')}</Typography.Text>
+        ) : (
+          data.calendarEvents.map((event) => (
+            <Tag key={event.eventId} color="orange" data-testid="trend-calendar-event">
+              {event.startDate === event.endDate ? event.startDate : `${event.startDate} ~ ${event.endDate}`} {event.name}
+            </Tag>
+          ))
+        )}
+      </Space>
+      <Space wrap size={4}>
+        <Typography.Text type="secondary">{t('traffic:trend.weather')}:</Typography.Text>
+        {data.weather.length === 0 ? (
+          <Typography.Text type="secondary">{t('traffic:trend.noWeatherSource')}</Typography.Text>
+        ) : (
+          data.weather.map((mark) => (
+            <Tag key={`${mark.date}-${mark.shopId}`}>
+              {mark.date} {mark.condition}
+            </Tag>
+          ))
+        )}
+      </Space>
+    </Space>
+  );
+}

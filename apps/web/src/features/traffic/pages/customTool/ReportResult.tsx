@@ -1,0 +1,94 @@
+import type { Indicator, ReportDimension } from '@storelens/contracts';
+import { Card, Table, type TableColumnType } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Chart } from '../../../../shared/analytics/Chart.tsx';
+import { hasChartData } from '../../../../shared/analytics/chartOption.ts';
+import { formatIndicator } from '../../../../shared/analytics/format.ts';
+import { indicatorLabel } from '../../../../shared/analytics/IndicatorSelect.tsx';
+import { periodLabel } from '../../../../shared/analytics/indicatorChart.ts';
+import { indicatorColumns } from '../../../../shared/analytics/indicatorColumns.tsx';
+import { useSessionStore } from '../../../session/state/sessionStore.ts';
+import type { ReportTable } from '../../api.ts';
+import { reportChart } from './reportChart.ts';
+import { dimensionHasShop, granularityOfDimension } from './reportForm.ts';
+
+type Row = ReportTable['rows'][number];
+
+/** The period column's title, as the export titles it: Date, Hour, Week (from Monday), Month. */
+const PERIOD_TITLE: Record<Exclude<ReportDimension, 'shop'>, string> = {
+  day: 'messages:export.date',
+  shopDay: 'messages:export.date',
+  hour: 'messages:export.hour',
+  week: 'messages:export.week',
+  month: 'messages:export.month',
+};
+
+/** A report's answer as a chart and a table with its totals (the same table the export writes). */
+export function ReportResult({ table, loading }: { table: ReportTable; loading: boolean }) {
+  const { t } = useTranslation();
+  const locale = useSessionStore((state) => state.locale);
+  const { dimension, indicators } = table;
+  const chart = useMemo(() => reportChart(table, (indicator) => indicatorLabel(t, indicator), locale), [table, t, locale]);
+
+  const leading: TableColumnType<Row>[] = [
+    ...(dimensionHasShop(dimension)
+      ? [
+          { key: 'shopNumber', title: t('messages:export.shopNumber'), dataIndex: 'shopNumber' },
+          { key: 'shop', title: t('messages:export.shop'), dataIndex: 'shopName' },
+        ]
+      : []),
+    ...(dimension !== 'shop'
+      ? [
+          {
+            key: 'period',
+            title: t(PERIOD_TITLE[dimension]),
+            render: (_: unknown, row: Row) => periodLabel(row.period ?? row.key, granularityOfDimension(dimension), 'long'),
+          },
+        ]
+      : []),
+  ];
+  const columns = [...leading, ...indicatorColumns<Row>(indicators, t, locale, (row, indicator) => row.values[indicator])];
+  const firstIndicator: Indicator | undefined = indicators[0];
+
+  return (
+    <>
+      <Card
+        size="small"
+        title={
+          dimension === 'shopDay' && firstIndicator
+            ? t('traffic:customTool.analysis.chartByShop', { indicator: indicatorLabel(t, firstIndicator) })
+            : t('traffic:customTool.analysis.chartTitle')
+        }
+      >
+        <Chart option={chart.option} empty={!hasChartData(chart.values)} loading={loading} height={360} testId="report-chart" />
+      </Card>
+      <Card size="small" title={t('traffic:customTool.analysis.tableTitle')}>
+        <Table<Row>
+          rowKey="key"
+          size="small"
+          columns={columns}
+          dataSource={table.rows}
+          loading={loading}
+          pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
+          scroll={{ x: 'max-content' }}
+          data-testid="report-table"
+          summary={() => (
+            <Table.Summary fixed>
+              <Table.Summary.Row data-testid="report-totals">
+                <Table.Summary.Cell index={0} colSpan={leading.length}>
+                  <strong>{t('messages:export.total')}</strong>
+                </Table.Summary.Cell>
+                {indicators.map((indicator, index) => (
+                  <Table.Summary.Cell key={indicator} index={leading.length + index} align="right">
+                    <strong>{formatIndicator(indicator, table.totals[indicator], locale)}</strong>
+                  </Table.Summary.Cell>
+                ))}
+              </Table.Summary.Row>
+            </Table.Summary>
+          )}
+        />
+      </Card>
+    </>
+  );
+}

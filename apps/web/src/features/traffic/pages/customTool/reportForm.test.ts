@@ -1,0 +1,92 @@
+import type { ReportDefinition, TreeNode } from '@storelens/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  definitionOf,
+  formOfDefinition,
+  granularityOfDimension,
+  maxDaysForDimension,
+  type ReportForm,
+  sameDefinition,
+  uniqueIndicators,
+} from './reportForm.ts';
+
+const node = (partial: Partial<TreeNode> & Pick<TreeNode, 'key' | 'name' | 'orgType'>): TreeNode => ({
+  keywordTxt: partial.name,
+  prmType: 0,
+  sublist: [],
+  ...partial,
+});
+const shop = (id: string, extra: Partial<TreeNode> = {}) => node({ key: `s_${id}`, name: `Shop ${id}`, orgType: 1, shopId: id, ...extra });
+const TREE: TreeNode[] = [
+  node({
+    key: 'o_root',
+    name: 'Chain',
+    orgType: 0,
+    sublist: [shop('a'), shop('b'), shop('closed', { isClosed: true }), shop('foreign', { prmType: -1 })],
+  }),
+];
+
+const FORM: ReportForm = {
+  indicators: ['deepVisitRate', 'entries'],
+  dimension: 'shopDay',
+  range: { startDate: '2026-03-01', endDate: '2026-03-14' },
+  shopIds: ['b', 'a'],
+};
+
+describe('custom report form and definition', () => {
+  it('a form becomes the definition the server runs: indicators in the order picked, shops named', () => {
+    expect(definitionOf(FORM)).toEqual({
+      indicators: ['deepVisitRate', 'entries'],
+      dimension: 'shopDay',
+      startDate: '2026-03-01',
+      endDate: '2026-03-14',
+      shopIds: ['b', 'a'],
+    });
+  });
+
+  it('a saved definition restores every choice', () => {
+    const restored = formOfDefinition(definitionOf(FORM), TREE, false);
+    expect(restored.droppedShops).toBe(0);
+    expect(restored.form).toEqual(FORM);
+    expect(definitionOf(restored.form)).toEqual(definitionOf(FORM));
+  });
+
+  it('saved shops that are gone, out of scope or hidden as closed drop out, and are counted', () => {
+    const definition: ReportDefinition = { ...definitionOf(FORM), shopIds: ['a', 'gone', 'foreign', 'closed'] };
+    expect(formOfDefinition(definition, TREE, false)).toMatchObject({ form: { shopIds: ['a', 'closed'] }, droppedShops: 2 });
+    expect(formOfDefinition(definition, TREE, true)).toMatchObject({ form: { shopIds: ['a'] }, droppedShops: 3 });
+  });
+
+  it('a definition without shops (every shop the user may see) selects every selectable shop', () => {
+    const definition: ReportDefinition = { ...definitionOf(FORM), shopIds: [] };
+    expect(formOfDefinition(definition, TREE, false)).toMatchObject({ form: { shopIds: ['a', 'b', 'closed'] }, droppedShops: 0 });
+    const { shopIds: _, ...withoutShops } = definition;
+    expect(formOfDefinition(withoutShops, TREE, true).form.shopIds).toEqual(['a', 'b']);
+  });
+
+  it('two definitions give the same table whatever the order of their shops, but not of their indicators', () => {
+    const definition = definitionOf(FORM);
+    expect(sameDefinition(definition, { ...definition, shopIds: ['a', 'b'] })).toBe(true);
+    expect(sameDefinition(definition, { ...definition, indicators: ['entries', 'deepVisitRate'] })).toBe(false);
+    expect(sameDefinition(definition, { ...definition, shopIds: ['a'] })).toBe(false);
+    expect(sameDefinition(definition, { ...definition, dimension: 'day' })).toBe(false);
+    expect(sameDefinition(definition, { ...definition, endDate: '2026-03-15' })).toBe(false);
+    expect(sameDefinition(definition, { ...definition, indicators: ['entries'] })).toBe(false);
+  });
+
+  it('each dimension has the range limit the server applies to its granularity', () => {
+    expect(granularityOfDimension('shop')).toBe('day');
+    expect(granularityOfDimension('shopDay')).toBe('day');
+    expect(granularityOfDimension('hour')).toBe('hour');
+    expect(maxDaysForDimension('shop')).toBe(90);
+    expect(maxDaysForDimension('shopDay')).toBe(90);
+    expect(maxDaysForDimension('day')).toBe(90);
+    expect(maxDaysForDimension('hour')).toBe(31);
+    expect(maxDaysForDimension('week')).toBe(366);
+    expect(maxDaysForDimension('month')).toBe(366);
+  });
+
+  it('keeps indicators in the order picked, each once', () => {
+    expect(uniqueIndicators(['avgDwellMinutes', 'entries', 'entries', 'captureRate'])).toEqual(['avgDwellMinutes', 'entries', 'captureRate']);
+  });
+});

@@ -1,0 +1,39 @@
+import type {
+  ComparisonResponse,
+  comparisonRequestSchema,
+  FourQuadrantResponse,
+  fourQuadrantRequestSchema,
+  RankingResponse,
+  rankingRequestSchema,
+} from '@storelens/contracts';
+import type { z } from 'zod';
+import { http } from '../../../../shared/lib/http.ts';
+
+/**
+ * The store analysis operations (docs/API.md, "Traffic analytics"): ranking, comparison of two
+ * ranges, four quadrants. Kept beside their pages; the rest of the traffic pages use ../../api.ts.
+ */
+
+export type RankingRequest = z.input<typeof rankingRequestSchema>;
+export type ComparisonRequest = z.input<typeof comparisonRequestSchema>;
+export type FourQuadrantRequest = z.input<typeof fourQuadrantRequestSchema>;
+export type { ComparisonResponse, FourQuadrantResponse, RankingResponse };
+
+export function fetchStoreRanking(request: RankingRequest): Promise<RankingResponse> {
+  return http.post<RankingResponse>('/traffic/storeRanking', request);
+}
+
+export function fetchStoreComparison(request: ComparisonRequest): Promise<ComparisonResponse> {
+  return http.post<ComparisonResponse>('/traffic/storeComparison', request);
+}
+
+export function fetchFourQuadrant(request: FourQuadrantRequest): Promise<FourQuadrantResponse> {
+  return http.post<FourQuadrantResponse>('/traffic/fourQuadrant', request);
+}
+
+/** Query keys per customer (a customer switch never shows another's numbers), under the traffic keys' prefix. */
+export const shopsKeys = {
+  ranking: (cid: string | null, request: RankingRequest) => ['traffic', cid, 'storeRanking', request] as const,
+  comparison: (cid: string | null, request: ComparisonRequest) => ['traffic', cid, 'storeComparison', request] as const,
+  fourQuadrant: (cid: string | null, request: FourQuadrantRequest) => ['traffic', cid, 'fourQuadrant', request] as const,
+};

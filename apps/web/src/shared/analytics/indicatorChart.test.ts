@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { axisKindOf, indicatorChartOption, periodKeyOf, periodLabel } from './indicatorChart.ts';
+
+describe('indicator charts', () => {
+  it('put counts, rates and stays on axes of their own', () => {
+    expect(axisKindOf('entries')).toBe('count');
+    expect(axisKindOf('captureRate')).toBe('rate');
+    expect(axisKindOf('avgDwellMinutes')).toBe('minutes');
+    const option = indicatorChartOption({
+      categories: ['2026-11-16', '2026-11-17'],
+      series: [
+        { indicator: 'captureRate', name: 'Capture rate', values: [0.25, null] },
+        { indicator: 'entries', name: 'Entries', values: [120, 80] },
+      ],
+      locale: 'en',
+    });
+    const axes = option.yAxis as { position: string }[];
+    expect(axes.map((axis) => axis.position)).toEqual(['left', 'right']);
+    const series = option.series as { yAxisIndex: number; data: unknown[] }[];
+    // Counts take the left axis whatever the order they come in; a missing rate stays missing.
+    expect(series.map((entry) => entry.yAxisIndex)).toEqual([1, 0]);
+    expect(series[0]?.data).toEqual([0.25, null]);
+  });
+
+  it('place a date in the period that holds it (weeks from Monday)', () => {
+    expect(periodKeyOf('2026-11-22', 'week')).toEqual(['2026-11-16']);
+    expect(periodKeyOf('2026-11-16', 'week')).toEqual(['2026-11-16']);
+    expect(periodKeyOf('2026-11-22', 'month')).toEqual(['2026-11']);
+    expect(periodKeyOf('2026-11-22', 'day')).toEqual(['2026-11-22']);
+    expect(periodKeyOf('2026-11-22', 'hour')).toEqual(['2026-11-22T00', '2026-11-22T23']);
+  });
+
+  it('label hours short on an axis and whole in a table', () => {
+    expect(periodLabel('2026-11-22T09', 'hour')).toBe('11-22 09:00');
+    expect(periodLabel('2026-11-22T09', 'hour', 'long')).toBe('2026-11-22 09:00');
+    expect(periodLabel('2026-11', 'month')).toBe('2026-11');
+  });
+});

@@ -1,0 +1,112 @@
+import type { Granularity, Indicator, Locale } from '@storelens/contracts';
+import dayjs from 'dayjs';
+import type { ChartOption } from './chartOption.ts';
+import { DATE_FORMAT, mondayOf } from './dateRange.ts';
+import { formatDuration, formatIndicator, formatNumber, formatPercent, isRateIndicator } from './format.ts';
+import { CHART_PALETTE } from './palette.ts';
+
+/**
+ * Charts of indicators over periods, as every analytics page draws them: counts on the left axis,
+ * rates (percent) and stays (minutes) on axes of their own on the right, tooltips in the reader's
+ * formats, calendar marks as shaded areas.
+ */
+
+type AxisKind = 'count' | 'rate' | 'minutes';
+
+export function axisKindOf(indicator: Indicator): AxisKind {
+  if (isRateIndicator(indicator)) return 'rate';
+  return indicator === 'avgDwellMinutes' ? 'minutes' : 'count';
+}
+
+/**
+ * Period keys of the server (2026-03-01T10, 2026-03-01, a week's Monday, 2026-03) as labels: short
+ * on a chart axis (03-01 10:00), whole in a table (2026-03-01 10:00).
+ */
+export function periodLabel(key: string, granularity: Granularity, length: 'short' | 'long' = 'short'): string {
+  if (granularity !== 'hour') return key;
+  return `${length === 'short' ? key.slice(5, 10) : key.slice(0, 10)} ${key.slice(11, 13)}:00`;
+}
+
+/** The period key holding a local date at a granularity (to place a holiday on the axis). */
+export function periodKeyOf(date: string, granularity: Granularity): string[] {
+  if (granularity === 'month') return [date.slice(0, 7)];
+  if (granularity === 'week') return [mondayOf(dayjs(date, DATE_FORMAT)).format(DATE_FORMAT)];
+  if (granularity === 'day') return [date];
+  return [`${date}T00`, `${date}T23`];
+}
+
+export interface IndicatorSeries {
+  indicator: Indicator;
+  /** Legend name (the indicator's, or e.g. 'Today' / 'Same weekday last week'). */
+  name: string;
+  values: readonly (number | null)[];
+  type?: 'line' | 'bar';
+  colour?: string;
+  dashed?: boolean;
+}
+
+export interface ChartMark {
+  /** Written inside the top of the area; left out, the area is only shaded. */
+  name?: string;
+  /** Category labels (as in `categories`) where the shaded area starts and ends. */
+  from: string;
+  to: string;
+  colour: string;
+}
+
+export interface IndicatorChartInput {
+  categories: readonly string[];
+  series: readonly IndicatorSeries[];
+  locale: Locale;
+  marks?: readonly ChartMark[];
+  /** A zoom slider under long axes. */
+  zoom?: boolean;
+}
+
+const axisFormatter = (kind: AxisKind, locale: Locale) => (value: number) => {
+  if (kind === 'rate') return formatPercent(value, locale, 0);
+  if (kind === 'minutes') return formatDuration(value * 60, locale);
+  return formatNumber(value, locale);
+};
+
+export function indicatorChartOption({ categories, series, locale, marks = [], zoom = false }: IndicatorChartInput): ChartOption {
+  const kinds = [...new Set(series.map((entry) => axisKindOf(entry.indicator)))].sort((a, b) => (a === 'count' ? -1 : b === 'count' ? 1 : 0));
+  const axisIndex = (indicator: Indicator) => kinds.indexOf(axisKindOf(indicator));
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, type: 'scroll' },
+    grid: { left: 16, right: 16 + Math.max(0, kinds.length - 1) * 56, top: 40, bottom: zoom ? 56 : 16, containLabel: true },
+    // Bars, and marks of a single period, need each period to be a band of its own.
+    xAxis: { type: 'category', data: [...categories], boundaryGap: marks.length > 0 || series.some((entry) => entry.type === 'bar') },
+    yAxis: kinds.map((kind, index) => ({
+      type: 'value' as const,
+      position: index === 0 ? ('left' as const) : ('right' as const),
+      offset: index > 1 ? (index - 1) * 56 : 0,
+      axisLabel: { formatter: axisFormatter(kind, locale) },
+      splitLine: { show: index === 0 },
+      ...(kind === 'rate' ? { min: 0 } : {}),
+    })),
+    ...(zoom ? { dataZoom: [{ type: 'slider' as const, bottom: 8 }, { type: 'inside' as const }] } : {}),
+    series: series.map((entry, index) => ({
+      name: entry.name,
+      type: entry.type ?? 'line',
+      yAxisIndex: Math.max(0, axisIndex(entry.indicator)),
+      data: [...entry.values],
+      smooth: false,
+      showSymbol: categories.length <= 48,
+      connectNulls: false,
+      itemStyle: { color: entry.colour ?? CHART_PALETTE[index % CHART_PALETTE.length] },
+      lineStyle: entry.dashed ? { type: 'dashed' as const } : undefined,
+      tooltip: { valueFormatter: (value) => formatIndicator(entry.indicator, typeof value === 'number' ? value : null, locale) },
+      ...(index === 0 && marks.length > 0
+        ? {
+            markArea: {
+              silent: false,
+              label: { show: true, position: 'insideTop' as const, fontSize: 10, color: '#5d6678' },
+              data: marks.map((mark) => [{ name: mark.name ?? '', xAxis: mark.from, itemStyle: { color: mark.colour } }, { xAxis: mark.to }]),
+            },
+          }
+        : {}),
+    })),
+  };
+}

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { shot, signedInPage, uniqueSuffix } from '../support/admin.ts';
+import { baseUrl, DEMO, launchBrowser } from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+interface DemoBox {
+  customer: string;
+  shopId: string;
+  shopNumber: string;
+  token: string;
+  cameras: { cameraId: string; number: string }[];
+}
+
+/** The demo boxes and their device tokens, as seed-demo wrote them (docs/API.md). */
+function demoBoxes(): DemoBox[] {
+  return JSON.parse(fs.readFileSync(path.join(inject('dataDir'), 'demo-devices.json'), 'utf8')) as DemoBox[];
+}
+
+/** Digits of a figure as the page writes it ('1,234' -> 1234). */
+const figure = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+
+/** Chooses every store in the page's shop picker. */
+async function selectAllShops(page: Page): Promise<void> {
+  await page.getByTestId('shop-picker').click();
+  await page.getByTestId('shop-picker-all').click();
+  await page.getByTestId('shop-picker-ok').click();
+  await expect.poll(() => page.getByTestId('shop-picker').innerText()).toMatch(/All stores \(\d+\)/);
+}
+
+/** The cells' texts of every row of an antd table. */
+async function tableRows(page: Page, testId: string): Promise<string[][]> {
+  const rows = page.getByTestId(testId).locator('tr.ant-table-row');
+  const count = await rows.count();
+  const result: string[][] = [];
+  for (let index = 0; index < count; index += 1) result.push((await rows.nth(index).locator('td').allInnerTexts()).map((text) => text.trim()));
+  return result;
+}
+
+/** Clicks an export button and reads the .xlsx the browser receives: the first sheet's rows as values. */
+async function exportedRows(page: Page, testId: string): Promise<{ fileName: string; rows: unknown[][] }> {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId(testId).click()]);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'storelens-export-')), download.suggestedFilename());
+  await download.saveAs(file);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  const sheet = workbook.worksheets[0];
+  const rows: unknown[][] = [];
+  sheet?.eachRow((row) => {
+    // exceljs rows are 1-based: values[0] is always empty.
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return { fileName: download.suggestedFilename(), rows };
+}
+
+/** A rate cell of an export as the page shows it: 0.2734 -> '27.3%', empty -> '--'. */
+const asShownPercent = (value: unknown) => (typeof value === 'number' ? `${(Math.round(value * 1000) / 10).toFixed(1)}%` : '--');
+
+describe("today's traffic", () => {
+  it('the entries figure rises, without a reload, after a box posts line crossings to the device API', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password);
+    await page.goto('/dashboard');
+    await selectAllShops(page);
+    await page.getByTestId('dashboard-shop-table').locator('tr.ant-table-row').first().waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid="dashboard-hourly-chart"][data-ready="true"], [data-testid="dashboard-hourly-chart-empty"]').first().waitFor();
+    const before = figure(await page.getByTestId('dashboard-entries').innerText());
+
+    // A box of an open shop the dashboard lists (a spec may have closed a shop; closed shops collect nothing).
+    const rows = await tableRows(page, 'dashboard-shop-table');
+    const openShops = rows.filter((cells) => !/closed/i.test(cells[1] ?? '')).map((cells) => cells[0]);
+    const box = demoBoxes().find((entry) => entry.customer === 'Demo Retail' && openShops.includes(entry.shopNumber));
+    expect(box, 'a demo box of an open shop').toBeTruthy();
+    if (!box) return;
+    const shopRow = () => page.getByTestId('dashboard-shop-table').locator('tr.ant-table-row').filter({ hasText: box.shopNumber });
+    const shopBefore = figure((await shopRow().locator('td').nth(3).innerText()) ?? '0');
+
+    await page.evaluate(() => Object.assign(window, { e2eSamePage: true }));
+    const crossings = 7;
+    const camera = box.cameras[0]?.cameraId ?? '';
+    const response = await fetch(`${baseUrl()}/api/device/v1/events`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${box.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        batchId: `e2e-dashboard-${uniqueSuffix()}`,
+        events: [
+          { type: 'line', cameraId: camera, direction: 'in', at: new Date().toISOString(), count: crossings - 2 },
+          { type: 'line', cameraId: camera, direction: 'in', at: new Date().toISOString(), count: 2 },
+          // Staff crossings are no customer entries: the figure must not count them.
+          { type: 'line', cameraId: camera, direction: 'in', at: new Date().toISOString(), count: 3, staff: true },
+        ],
+      }),
+    });
+    const answer = (await response.json()) as { status: number; msg: string; data: { accepted: number; ignoredClosed: number } };
+    expect(answer.status, answer.msg).toBe(200);
+    expect(answer.data).toMatchObject({ accepted: 3, ignoredClosed: 0 });
+
+    // The page refreshes itself every 30 seconds: the new crossings show within a minute.
+    await expect
+      .poll(async () => figure(await page.getByTestId('dashboard-entries').innerText()), { timeout: 60_000, interval: 1_000 })
+      .toBe(before + crossings);
+    expect(figure(await shopRow().locator('td').nth(3).innerText())).toBe(shopBefore + crossings);
+    expect(await page.evaluate(() => 'e2eSamePage' in window), 'the page was not reloaded').toBe(true);
+    await shot(page, 'traffic-dashboard-en');
+    await context.close();
+  }, 180_000);
+
+  it("exports today's table as an .xlsx holding the rows the page shows", async () => {
+    const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password);
+    await page.goto('/dashboard');
+    await selectAllShops(page);
+    await page.getByTestId('dashboard-shop-table').locator('tr.ant-table-row').first().waitFor({ timeout: 20_000 });
+    const shown = await tableRows(page, 'dashboard-shop-table');
+    expect(shown.length).toBeGreaterThan(1);
+
+    const { fileName, rows } = await exportedRows(page, 'dashboard-export');
+    expect(fileName).toBe("Today's traffic.xlsx");
+    const [header, ...body] = rows;
+    expect(header?.slice(0, 5)).toEqual(['Store number', 'Store', 'Local date', 'Entries', 'Passers-by']);
+    expect(body).toHaveLength(shown.length);
+    for (const cells of shown) {
+      const row = body.find((values) => values[0] === cells[0]);
+      expect(row, `store ${cells[0]} in the export`).toBeTruthy();
+      expect(cells[1]).toContain(String(row?.[1]));
+      expect(row?.[2]).toBe(cells[2]);
+      expect(row?.[3]).toBe(figure(cells[3] ?? ''));
+      expect(row?.[4]).toBe(figure(cells[4] ?? ''));
+      expect(asShownPercent(row?.[5])).toBe(cells[5]);
+    }
+    await context.close();
+  }, 120_000);
+
+  it('exports the trend table as an .xlsx holding the periods and values the page shows', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password);
+    await page.goto('/trend');
+    await selectAllShops(page);
+    await page.locator('[data-testid="trend-chart"][data-ready="true"]').waitFor({ timeout: 20_000 });
+    const shown = await tableRows(page, 'trend-table');
+    // The default range: the last 7 days by day, entries and capture rate.
+    expect(shown).toHaveLength(7);
+    expect(
+      shown.some((cells) => figure(cells[1] ?? '0') > 0),
+      'the seeded demo has traffic in the last week',
+    ).toBe(true);
+
+    const { fileName, rows } = await exportedRows(page, 'trend-export');
+    expect(fileName).toBe('Traffic trend.xlsx');
+    const [header, ...body] = rows;
+    expect(header).toEqual(['Date', 'Entries', 'Capture rate']);
+    expect(body.map((values) => [values[0], values[1], asShownPercent(values[2])])).toEqual(shown.map((cells) => [cells[0], figure(cells[1] ?? ''), cells[2]]));
+    await shot(page, 'traffic-trend-en');
+    await context.close();
+  }, 120_000);
+});
