@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   }
   if (command === 'simulate') {
     await migrateToLatest(db);
-    const feeder = createDemoFeeder({ db, deviceApi: createDeviceApiService({ db, calendar: createCalendarService({ db }) }) });
+    const feeder = createDemoFeeder({ db, deviceApi: createDeviceApiService({ db, calendar: createCalendarService({ db }) }), dataDir: config.dataDir });
     const round = async () => console.log(`${new Date().toISOString()}  ${await feeder.tick()} events sent`);
     await round();
     if (process.argv.includes('--once')) return close();
@@ -146,7 +146,7 @@ async function main(): Promise<void> {
   // device API's service (SIMULATE=false turns this off, e.g. for end-to-end tests).
   let simulatorTimer: NodeJS.Timeout | null = null;
   if (command === 'start' && process.env.SIMULATE !== 'false') {
-    const feeder = createDemoFeeder({ db, deviceApi: createDeviceApiService({ db, calendar: createCalendarService({ db }) }) });
+    const feeder = createDemoFeeder({ db, deviceApi: createDeviceApiService({ db, calendar: createCalendarService({ db }) }), dataDir: config.dataDir });
     if (seed.historyUntil) feeder.startFrom(seed.historyUntil);
     const feed = () => feeder.tick().catch((error: unknown) => app.log.error({ err: error }, 'simulator round failed'));
     void feed();

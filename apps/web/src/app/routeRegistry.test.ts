@@ -94,8 +94,8 @@ describe('route registry', () => {
       }
     });
 
-    it('has the traffic section: its tab shows and its target page exists', () => {
-      expect(appRegistry.sectionsWithPages().map((section) => section.id)).toEqual(['traffic']);
+    it('has the traffic and sales sections: their tabs show and their target pages exist', () => {
+      expect(appRegistry.sectionsWithPages().map((section) => section.id)).toEqual(['traffic', 'sale']);
       for (const path of [
         '/dashboard',
         '/trend',
@@ -106,6 +106,8 @@ describe('route registry', () => {
         '/shops/fourQuadrantAnalysis',
         '/customTool/analysis',
         '/customTool/attributes',
+        '/sales',
+        '/consumption',
       ]) {
         expect(appRegistry.hasPage(path), path).toBe(true);
       }
@@ -136,6 +138,8 @@ describe('route registry', () => {
         '/settings/passengerFlow/flowConf',
         '/settings/passengerFlow/customCalendar',
         '/settings/passengerFlow/privacy',
+        '/settings/settingSales/performanceData',
+        '/settings/settingSales/salesTemplateSetup',
       ]);
       expect(appRegistry.find('/newsCenter')?.meta.hideInMenu).toBe(true);
     });

@@ -5,6 +5,7 @@ import { legalRoutes } from '../features/legal/routes.tsx';
 import { messagesRoutes } from '../features/messages/routes.tsx';
 import { orgRoutes } from '../features/org/routes.tsx';
 import { personalRoutes } from '../features/personal/routes.tsx';
+import { salesRoutes } from '../features/sales/routes.tsx';
 import { sessionRoutes } from '../features/session/routes.tsx';
 import { trafficRoutes } from '../features/traffic/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
@@ -30,5 +31,6 @@ export const appRegistry = createRouteRegistry(
     messagesRoutes,
     trafficRoutes,
     calendarRoutes,
+    salesRoutes,
   ]),
 );

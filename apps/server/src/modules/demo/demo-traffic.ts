@@ -5,6 +5,7 @@ import type { DeviceApiService } from '../device-api/device-api.service.ts';
 import { addDays, localParts, todayIn } from '../traffic/local-time.ts';
 import { demoRepo, demoTenantRepo } from './demo.repo.ts';
 import { DEMO_CUSTOMERS } from './demo-plan.ts';
+import { createDemoPosFeed } from './demo-sales.ts';
 import { batchesOf, createSimulator, datesAround, type SimShop, type Simulator } from './simulator.ts';
 
 /** The demo's simulator seed: the demo is the same on every machine. */
@@ -69,10 +70,14 @@ export async function writeHistory(deviceApi: DeviceApiService, simulator: Simul
 
 /**
  * The live feed: what each shop's box would have sent between its last delivery and now, plus a
- * heartbeat that keeps the box and its cameras online on the device pages.
+ * heartbeat that keeps the box and its cameras online on the device pages; with `dataDir`, also
+ * the POS file of each shop's day once it is over.
  */
-export function createDemoFeeder(deps: { db: DB; deviceApi: DeviceApiService; seed?: number }) {
-  const simulator = createSimulator(deps.seed ?? DEMO_SEED);
+export function createDemoFeeder(deps: { db: DB; deviceApi: DeviceApiService; seed?: number; dataDir?: string }) {
+  const seed = deps.seed ?? DEMO_SEED;
+  const simulator = createSimulator(seed);
+  // With a data directory, each shop's POS file of the day before follows once its day is over.
+  const posFeed = deps.dataDir ? createDemoPosFeed({ db: deps.db, dataDir: deps.dataDir, simulator, seed }) : null;
   const watermarks = new Map<string, number>();
   let shops: SimShop[] | null = null;
 
@@ -113,6 +118,7 @@ export function createDemoFeeder(deps: { db: DB; deviceApi: DeviceApiService; se
         }
         watermarks.set(shop.device.shopId, to);
       }
+      await posFeed?.tick(shops, at);
       return sent;
     },
   };

@@ -30,5 +30,12 @@ export function demoTenantRepo(scope: TenantScope) {
         .execute(),
     cameras: () => scope.selectFrom('cameras').select(['id', 'box_id', 'number', 'deployment_area']).orderBy('number').execute(),
     lastIngests: () => scope.selectFrom('traffic_shop_status').select(['shop_id', 'last_ingest_at']).execute(),
+    /** The last day of POS data of each shop that has any. */
+    lastSalesDates: () =>
+      scope
+        .selectFrom('sales_shop_daily')
+        .select((eb) => ['shop_id', eb.fn.max('local_date').as('last_date')])
+        .groupBy('shop_id')
+        .execute(),
   };
 }

@@ -9,6 +9,7 @@ import { createDevicesService } from '../devices/devices.service.ts';
 import { createOrgAdminService } from '../org/org-admin.service.ts';
 import { createUsersService } from '../users/users.service.ts';
 import { DEMO_ACCOUNTS, DEMO_CALENDAR_EVENTS, DEMO_CUSTOMERS } from './demo-plan.ts';
+import { completedDays, uploadDemoSales } from './demo-sales.ts';
 import { DEMO_SEED, loadSimShops, writeHistory } from './demo-traffic.ts';
 import { createSimulator } from './simulator.ts';
 
@@ -23,6 +24,9 @@ export interface SeedResult {
   /** The instant the history reaches: the live feed continues from there. */
   historyUntil?: Date;
   events?: number;
+  /** POS orders uploaded for the history's completed days, and the uploads that carried them. */
+  orders?: number;
+  posUploads?: number;
 }
 
 export const DEFAULT_DEMO_HISTORY_DAYS = 90;
@@ -151,12 +155,12 @@ export async function seedDemo(db: DB, dataDir: string, options: SeedOptions = {
   const historyUntil = now();
   if ((options.historyDays ?? DEFAULT_DEMO_HISTORY_DAYS) === 0) return { created: true, historyUntil, events: 0 };
   const deviceApi = createDeviceApiService({ db, calendar });
-  const events = await writeHistory(
-    deviceApi,
-    createSimulator(options.seed ?? DEMO_SEED),
-    await loadSimShops(db),
-    options.historyDays ?? DEFAULT_DEMO_HISTORY_DAYS,
-    historyUntil,
-  );
-  return { created: true, historyUntil, events };
+  const seed = options.seed ?? DEMO_SEED;
+  const simulator = createSimulator(seed);
+  const shops = await loadSimShops(db);
+  const historyDays = options.historyDays ?? DEFAULT_DEMO_HISTORY_DAYS;
+  const events = await writeHistory(deviceApi, simulator, shops, historyDays, historyUntil);
+  // The same days' POS files, through the POS upload path as a customer's upload would go.
+  const sales = await uploadDemoSales({ db, dataDir, simulator, seed }, completedDays(shops, historyDays, historyUntil));
+  return { created: true, historyUntil, events, orders: sales.orders, posUploads: sales.uploads.length };
 }

@@ -78,7 +78,7 @@ function localInstant(timeZone: string, date: string, minuteOfDay: number): numb
 }
 
 /** mulberry32: small, fast and good enough for traffic that only has to look real. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -89,13 +89,13 @@ function rng(seed: number): () => number {
   };
 }
 
-function hash(text: string): number {
+export function hash(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h >>> 0;
 }
 
-function pick<T>(random: () => number, table: readonly [T, number][]): T {
+export function pick<T>(random: () => number, table: readonly [T, number][]): T {
   let roll = random() * table.reduce((sum, [, weight]) => sum + weight, 0);
   for (const [value, weight] of table) {
     roll -= weight;
@@ -105,7 +105,7 @@ function pick<T>(random: () => number, table: readonly [T, number][]): T {
 }
 
 /** A normal deviate (Box-Muller). */
-function normal(random: () => number): number {
+export function normal(random: () => number): number {
   return Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
 }
 
@@ -124,7 +124,7 @@ function poisson(random: () => number, mean: number): number {
 }
 
 /** Opening and closing minute of the local day (closing may run past midnight). */
-function openingMinutes(businessHours: string): [number, number] {
+export function openingMinutes(businessHours: string): [number, number] {
   const [open = '10:00', close = '22:00'] = businessHours.split('-');
   const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
   const start = minutes(open);

@@ -4,7 +4,7 @@ import {
   type DashboardResponse,
   type DateRange,
   DWELL_BUCKETS,
-  type FourQuadrantResponse,
+  type FourQuadrantWithSalesResponse,
   FREQUENCY_BUCKETS,
   type GateListResponse,
   GENDERS,
@@ -16,8 +16,9 @@ import {
   RANGE_LIMITS,
   type RankingResponse,
   REVISIT_BUCKETS,
-  type ReportDefinition,
-  type ReportTable,
+  type ReportIndicator,
+  type ReportWithSalesDefinition,
+  type ReportWithSalesTable,
   type StayTimeResponse,
   type TimeIntervalResponse,
   type TrendRequest,
@@ -31,6 +32,7 @@ import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now } from '../../platform/time/clock.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
+import type { SalesSums } from '../sales/sales-metrics.ts';
 import { holidaysByDate } from '../session/holidays.ts';
 import { analyticsRepo, type SumRow } from './analytics.repo.ts';
 import { addDays, daysBetween, localParts, monthEnd, monthOf, monthStart, nextMonth, rangeDays, weekStart } from './local-time.ts';
@@ -48,6 +50,7 @@ import {
   type Sums,
 } from './metrics.ts';
 import { rankByValue } from './ranking.ts';
+import { reportValues, type SalesGrouping, salesSumsBy, splitIndicators } from './sales-figures.ts';
 
 export interface ShopInfo {
   id: string;
@@ -378,15 +381,20 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
 
   async function fourQuadrant(
     actor: CustomerActor,
-    input: DateRange & { shopIds?: string[] | undefined; xIndicator: Indicator; yIndicator: Indicator },
-  ): Promise<FourQuadrantResponse> {
+    input: DateRange & { shopIds?: string[] | undefined; xIndicator: ReportIndicator; yIndicator: ReportIndicator },
+  ): Promise<FourQuadrantWithSalesResponse> {
     if (input.xIndicator === input.yIndicator) throw badRequest('traffic.sameIndicator');
     checkRange(input, RANGE_LIMITS.days);
     const shops = await resolveShops(actor, input.shopIds);
-    const byShop = await sumsByShop(actor.customerId, ids(shops), columnsFor([input.xIndicator, input.yIndicator]), input);
+    const axes = [input.xIndicator, input.yIndicator];
+    const { traffic, sales } = splitIndicators(axes);
+    const [byShop, salesByShop] = await Promise.all([
+      traffic.length > 0 ? sumsByShop(actor.customerId, ids(shops), columnsFor(traffic), input) : new Map<string, Sums>(),
+      sales.length > 0 ? salesSumsBy(db, actor.customerId, ids(shops), input, 'shop') : new Map<string, SalesSums>(),
+    ]);
     const values = shops.map((shop) => {
-      const sums = byShop.get(shop.id) ?? {};
-      return { shop, x: indicatorValue(input.xIndicator, sums), y: indicatorValue(input.yIndicator, sums) };
+      const value = reportValues(axes, byShop.get(shop.id) ?? {}, salesByShop.get(shop.id));
+      return { shop, x: value[input.xIndicator] ?? null, y: value[input.yIndicator] ?? null };
     });
     const mean = (list: (number | null)[]) => {
       const known = list.filter((value): value is number => value !== null);
@@ -648,16 +656,21 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
 
   // ------------------------------------------------------------ custom reports
 
-  async function report(actor: CustomerActor, definition: ReportDefinition): Promise<ReportTable> {
+  async function report(actor: CustomerActor, definition: ReportWithSalesDefinition): Promise<ReportWithSalesTable> {
     const granularity: Granularity = definition.dimension === 'shop' || definition.dimension === 'shopDay' ? 'day' : definition.dimension;
     checkRange(definition, maxDaysFor(granularity));
     const shops = await resolveShops(actor, definition.shopIds);
-    const columns = columnsFor(definition.indicators);
+    const { traffic, sales } = splitIndicators(definition.indicators);
+    // A report of sales indicators only still reads one traffic column: the queries need one.
+    const columns = columnsFor(traffic.length > 0 ? traffic : ['entries']);
     const shopIds = ids(shops);
-    const totals = await totalSums(actor.customerId, shopIds, columns, definition);
-    const base = { dimension: definition.dimension, indicators: definition.indicators, totals: indicatorValues(definition.indicators, totals) };
+    const salesBy = (grouping: SalesGrouping) =>
+      sales.length > 0 ? salesSumsBy(db, actor.customerId, shopIds, definition, grouping) : Promise.resolve(new Map<string, SalesSums>());
+    const [totals, salesTotals] = await Promise.all([totalSums(actor.customerId, shopIds, columns, definition), salesBy('total')]);
+    const values = (trafficSums: Sums, salesSums: SalesSums | undefined) => reportValues(definition.indicators, trafficSums, salesSums);
+    const base = { dimension: definition.dimension, indicators: definition.indicators, totals: values(totals, salesTotals.get('')) };
     if (definition.dimension === 'shop') {
-      const byShop = await sumsByShop(actor.customerId, shopIds, columns, definition);
+      const [byShop, salesByShop] = await Promise.all([sumsByShop(actor.customerId, shopIds, columns, definition), salesBy('shop')]);
       return {
         ...base,
         rows: shops.map((shop) => ({
@@ -665,19 +678,15 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
           shopId: shop.id,
           shopName: shop.name,
           shopNumber: shop.number,
-          values: indicatorValues(definition.indicators, byShop.get(shop.id) ?? {}),
+          values: values(byShop.get(shop.id) ?? {}, salesByShop.get(shop.id)),
         })),
       };
     }
     if (definition.dimension === 'shopDay') {
-      const rows = await repoOf(actor.customerId).sumShopRollup(
-        'traffic_shop_daily',
-        columns,
-        ['shop_id', 'local_date'],
-        shopIds,
-        definition.startDate,
-        definition.endDate,
-      );
+      const [rows, salesByKey] = await Promise.all([
+        repoOf(actor.customerId).sumShopRollup('traffic_shop_daily', columns, ['shop_id', 'local_date'], shopIds, definition.startDate, definition.endDate),
+        salesBy('shopDay'),
+      ]);
       const byKey = new Map(rows.map((row) => [`${row.group.shop_id}|${row.group.local_date}`, row.sums]));
       return {
         ...base,
@@ -688,18 +697,18 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
             shopName: shop.name,
             shopNumber: shop.number,
             period: date,
-            values: indicatorValues(definition.indicators, byKey.get(`${shop.id}|${date}`) ?? {}),
+            values: values(byKey.get(`${shop.id}|${date}`) ?? {}, salesByKey.get(`${shop.id}|${date}`)),
           })),
         ),
       };
     }
-    const sums = await periodSums(actor.customerId, shopIds, columns, granularity, definition);
+    const [sums, salesByPeriod] = await Promise.all([periodSums(actor.customerId, shopIds, columns, granularity, definition), salesBy(granularity)]);
     return {
       ...base,
       rows: bucketKeys(granularity, definition.startDate, definition.endDate).map((key) => ({
         key,
         period: key,
-        values: indicatorValues(definition.indicators, sums.get(key) ?? {}),
+        values: values(sums.get(key) ?? {}, salesByPeriod.get(key)),
       })),
     };
   }

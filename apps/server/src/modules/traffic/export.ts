@@ -1,4 +1,12 @@
-import { type ExportRequest, type Indicator, type Locale, type MessageKey, RATE_INDICATORS, translateMessage } from '@storelens/contracts';
+import {
+  type ExportRequest,
+  type Indicator,
+  type Locale,
+  type MessageKey,
+  REPORT_RATE_INDICATORS,
+  type ReportIndicator,
+  translateMessage,
+} from '@storelens/contracts';
 import ExcelJS from 'exceljs';
 import { hasPermission } from '../../platform/authz/guard.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
@@ -7,7 +15,7 @@ import { noAuthority } from '../../platform/http/errors.ts';
 import type { AnalyticsService } from './analytics.service.ts';
 
 type Cell = string | number | null;
-type Kind = 'text' | 'count' | 'rate' | 'decimal';
+type Kind = 'text' | 'count' | 'rate' | 'decimal' | 'money';
 
 export interface ExportColumn {
   header: string;
@@ -21,8 +29,17 @@ export interface ExportTable {
   rows: Cell[][];
 }
 
-const kindOf = (indicator: Indicator): Kind => (RATE_INDICATORS.includes(indicator) ? 'rate' : indicator === 'avgDwellMinutes' ? 'decimal' : 'count');
-const FORMATS: Record<Kind, string | undefined> = { text: undefined, count: '#,##0', rate: '0.0%', decimal: '0.0' };
+/** Money and ratios of sales keep two decimals: '#,##0' would round a 59.90 average to 60. */
+const TWO_DECIMAL_INDICATORS: readonly ReportIndicator[] = ['netSales', 'units', 'avgTransactionValue', 'unitsPerTransaction', 'salesPerVisitor'];
+const kindOf = (indicator: ReportIndicator): Kind =>
+  REPORT_RATE_INDICATORS.includes(indicator)
+    ? 'rate'
+    : indicator === 'avgDwellMinutes'
+      ? 'decimal'
+      : TWO_DECIMAL_INDICATORS.includes(indicator)
+        ? 'money'
+        : 'count';
+const FORMATS: Record<Kind, string | undefined> = { text: undefined, count: '#,##0', rate: '0.0%', decimal: '0.0', money: '#,##0.00' };
 
 /**
  * Writes a table as .xlsx in the reader's language: headers translated, rates as percentages with
@@ -54,7 +71,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
   if (request.table === 'gateList' && !hasPermission(actor, 'shopgateanalyze_page')) throw noAuthority();
   const tr = (key: MessageKey) => translateMessage(locale, key);
   const text = (key: MessageKey): ExportColumn => ({ header: tr(key), kind: 'text' });
-  const indicatorColumn = (indicator: Indicator, suffix = ''): ExportColumn => ({
+  const indicatorColumn = (indicator: ReportIndicator, suffix = ''): ExportColumn => ({
     header: `${tr(`export.${indicator}` as MessageKey)}${suffix}`,
     kind: kindOf(indicator),
   });

@@ -1,4 +1,4 @@
-import { type ReportDefinition, reportDefinitionSchema, type SavedReport } from '@storelens/contracts';
+import { type ReportWithSalesDefinition, reportWithSalesDefinitionSchema, type SavedReportWithSales } from '@storelens/contracts';
 import type { DB } from '../../platform/db/database.ts';
 import type { CustomReportsTable } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
@@ -10,11 +10,11 @@ import { nowIso } from '../../platform/time/clock.ts';
 import type { AnalyticsService } from './analytics.service.ts';
 import { reportsRepo } from './reports.repo.ts';
 
-function present(row: CustomReportsTable): SavedReport {
+function present(row: CustomReportsTable): SavedReportWithSales {
   return {
     reportId: row.id,
     name: row.name,
-    definition: reportDefinitionSchema.parse(JSON.parse(row.definition)),
+    definition: reportWithSalesDefinitionSchema.parse(JSON.parse(row.definition)),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -30,9 +30,12 @@ export function createReportsService(deps: { db: DB; analytics: AnalyticsService
   const repoOf = (actor: CustomerActor) => reportsRepo(tenantScope(db, actor.customerId));
 
   return {
-    run: (actor: CustomerActor, definition: ReportDefinition) => analytics.report(actor, definition),
+    run: (actor: CustomerActor, definition: ReportWithSalesDefinition) => analytics.report(actor, definition),
 
-    async save(actor: CustomerActor, input: { reportId?: string | undefined; name: string; definition: ReportDefinition }): Promise<SavedReport> {
+    async save(
+      actor: CustomerActor,
+      input: { reportId?: string | undefined; name: string; definition: ReportWithSalesDefinition },
+    ): Promise<SavedReportWithSales> {
       await analytics.resolveShops(actor, input.definition.shopIds);
       const repo = repoOf(actor);
       const sameName = await repo.named(actor.userId, input.name);
@@ -59,7 +62,7 @@ export function createReportsService(deps: { db: DB; analytics: AnalyticsService
 
     list: async (actor: CustomerActor) => (await repoOf(actor).listOf(actor.userId)).map(present),
 
-    async get(actor: CustomerActor, reportId: string): Promise<SavedReport> {
+    async get(actor: CustomerActor, reportId: string): Promise<SavedReportWithSales> {
       const row = await repoOf(actor).find(actor.userId, reportId);
       if (!row) throw notFound();
       return present(row);

@@ -8,8 +8,8 @@ import {
   dataUpdateTimeRequestSchema,
   dataUpdateTimeResponseSchema,
   exportRequestSchema,
-  fourQuadrantRequestSchema,
-  fourQuadrantResponseSchema,
+  fourQuadrantWithSalesRequestSchema,
+  fourQuadrantWithSalesResponseSchema,
   frequencyResponseSchema,
   gateListRequestSchema,
   gateListResponseSchema,
@@ -23,12 +23,12 @@ import {
   profileResponseSchema,
   rankingRequestSchema,
   rankingResponseSchema,
-  reportDefinitionSchema,
   reportIdRequestSchema,
-  reportSaveRequestSchema,
-  reportTableSchema,
+  reportWithSalesDefinitionSchema,
+  reportWithSalesSaveRequestSchema,
+  reportWithSalesTableSchema,
   revisitResponseSchema,
-  savedReportSchema,
+  savedReportWithSalesSchema,
   stayTimeResponseSchema,
   timeIntervalRequestSchema,
   timeIntervalResponseSchema,
@@ -125,8 +125,8 @@ export function registerTrafficRoutes(app: FastifyInstance, deps: { analytics: A
     summary: 'Shops placed by two different indicators against their averages',
     tags,
     guard: traffic,
-    body: fourQuadrantRequestSchema,
-    response: fourQuadrantResponseSchema,
+    body: fourQuadrantWithSalesRequestSchema,
+    response: fourQuadrantWithSalesResponseSchema,
     handler: ({ body, request }) => analytics.fourQuadrant(actorOf(request), body),
   });
   defineOperation(app, {
@@ -253,8 +253,8 @@ export function registerTrafficRoutes(app: FastifyInstance, deps: { analytics: A
     summary: 'Run a report definition: indicators by shop, day, week, month, hour or shop and day',
     tags,
     guard: traffic,
-    body: reportDefinitionSchema,
-    response: reportTableSchema,
+    body: reportWithSalesDefinitionSchema,
+    response: reportWithSalesTableSchema,
     handler: ({ body, request }) => reports.run(actorOf(request), body),
   });
   defineOperation(app, {
@@ -263,8 +263,8 @@ export function registerTrafficRoutes(app: FastifyInstance, deps: { analytics: A
     summary: 'Save a report definition under a name (with reportId: overwrite it)',
     tags,
     guard: traffic,
-    body: reportSaveRequestSchema,
-    response: savedReportSchema,
+    body: reportWithSalesSaveRequestSchema,
+    response: savedReportWithSalesSchema,
     handler: ({ body, request }) => reports.save(actorOf(request), body),
   });
   defineOperation(app, {
@@ -273,7 +273,7 @@ export function registerTrafficRoutes(app: FastifyInstance, deps: { analytics: A
     summary: "The caller's saved reports, most recently changed first",
     tags,
     guard: traffic,
-    response: z.array(savedReportSchema),
+    response: z.array(savedReportWithSalesSchema),
     handler: ({ request }) => reports.list(actorOf(request)),
   });
   defineOperation(app, {
@@ -283,7 +283,7 @@ export function registerTrafficRoutes(app: FastifyInstance, deps: { analytics: A
     tags,
     guard: traffic,
     body: reportIdRequestSchema,
-    response: savedReportSchema,
+    response: savedReportWithSalesSchema,
     handler: ({ body, request }) => reports.get(actorOf(request), body.reportId),
   });
   defineOperation(app, {

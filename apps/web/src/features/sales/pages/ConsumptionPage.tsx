@@ -1,0 +1,297 @@
+import { type DateRange, SALES_INDICATORS, type SalesIndicator } from '@storelens/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Select, Space, Table, type TableColumnType, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AnalyticsPage } from '../../../shared/analytics/AnalyticsPage.tsx';
+import { AnalyticsToolbar } from '../../../shared/analytics/AnalyticsToolbar.tsx';
+import { Chart } from '../../../shared/analytics/Chart.tsx';
+import { hasChartData } from '../../../shared/analytics/chartOption.ts';
+import { DateRangePicker } from '../../../shared/analytics/DateRangePicker.tsx';
+import { defaultRange } from '../../../shared/analytics/dateRange.ts';
+import { formatChange, formatNumber, formatPercent } from '../../../shared/analytics/format.ts';
+import { type ShopSelection, useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
+import { useSessionStore } from '../../session/state/sessionStore.ts';
+import { comparisonRefusal, pairLabels, previousPeriod } from '../../traffic/pages/shops/comparisonRanges.ts';
+import { RefusalAlert } from '../../traffic/pages/shops/RefusalAlert.tsx';
+import { fetchBasketSize, fetchPeriodComparison, fetchTimeOfDay, fetchWeekdays } from '../api.ts';
+import { salesChartOption } from '../salesChart.ts';
+import { formatSalesIndicator } from '../salesFormat.ts';
+
+/** The weekday rows and the time-of-day rows share these columns. */
+type HourlyValues = { netSales: number; transactions: number; entries: number; conversionRate: number | null; avgTransactionValue: number | null };
+const HOURLY_INDICATORS = ['netSales', 'transactions', 'entries', 'conversionRate', 'avgTransactionValue'] as const satisfies readonly SalesIndicator[];
+
+function hourlyColumns<Row extends HourlyValues>(t: (key: string) => string, locale: Parameters<typeof formatSalesIndicator>[2]): TableColumnType<Row>[] {
+  return HOURLY_INDICATORS.map((indicator) => ({
+    key: indicator,
+    title: t(`sales:indicators.${indicator}`),
+    align: 'right' as const,
+    render: (_: unknown, row: Row) => formatSalesIndicator(indicator, row[indicator], locale),
+  }));
+}
+
+/**
+ * Consumption analysis (/consumption): when and how customers buy. Sales by hour of the day against
+ * traffic, the distribution of basket sizes, conversion by day of the week over the toolbar's range,
+ * and two periods compared day by day (refused as the traffic comparison is).
+ */
+export function ConsumptionPage() {
+  const shops = useShopSelection('multiple');
+  const [range, setRange] = useState<DateRange>(() => defaultRange());
+  return (
+    <AnalyticsPage testId="consumption-page" shops={shops} toolbar={<AnalyticsToolbar shops={shops} range={{ value: range, onChange: setRange }} />}>
+      <TimeOfDayCard shops={shops} range={range} />
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={10}>
+          <BasketCard shops={shops} range={range} />
+        </Col>
+        <Col xs={24} xl={14}>
+          <WeekdayCard shops={shops} range={range} />
+        </Col>
+      </Row>
+      <ComparisonCard shops={shops} range={range} />
+    </AnalyticsPage>
+  );
+}
+
+interface CardProps {
+  shops: ShopSelection;
+  range: DateRange;
+}
+
+function useRangeQuery<T>(
+  name: string,
+  { shops, range }: CardProps,
+  fetch: (request: { shopIds: string[]; startDate: string; endDate: string }) => Promise<T>,
+) {
+  const cid = useSessionStore((state) => state.cid);
+  const request = { shopIds: [...shops.shopIds], ...range };
+  return useQuery({
+    queryKey: ['sales', name, cid, request],
+    queryFn: () => fetch(request),
+    enabled: shops.ready && cid !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+function TimeOfDayCard(props: CardProps) {
+  const { t } = useTranslation();
+  const locale = useSessionStore((state) => state.locale);
+  const query = useRangeQuery('timeOfDay', props, fetchTimeOfDay);
+  const data = query.data;
+  type HourRow = NonNullable<typeof data>['hours'][number];
+  const option = useMemo(
+    () =>
+      data
+        ? salesChartOption(
+            data.hours.map((hour) => `${String(hour.hour).padStart(2, '0')}:00`),
+            [
+              { indicator: 'netSales', name: t('sales:indicators.netSales'), values: data.hours.map((hour) => hour.netSales), type: 'bar' },
+              { indicator: 'entries', name: t('sales:indicators.entries'), values: data.hours.map((hour) => hour.entries) },
+              { indicator: 'conversionRate', name: t('sales:indicators.conversionRate'), values: data.hours.map((hour) => hour.conversionRate) },
+            ],
+            locale,
+          )
+        : null,
+    [data, t, locale],
+  );
+  const columns: TableColumnType<HourRow>[] = [
+    { key: 'hour', title: t('sales:consumption.hour'), render: (_, row) => `${String(row.hour).padStart(2, '0')}:00` },
+    ...hourlyColumns<HourRow>(t, locale),
+  ];
+  return (
+    <Card size="small" title={t('sales:consumption.timeOfDay')} data-testid="consumption-time-of-day">
+      <Chart
+        option={option ?? {}}
+        empty={!data || !hasChartData([data.hours.map((hour) => hour.netSales), data.hours.map((hour) => hour.entries)])}
+        loading={query.isFetching}
+        height={320}
+        testId="consumption-time-chart"
+      />
+      {data && data.withoutTime.transactions > 0 && (
+        <Typography.Text type="secondary">
+          {t('sales:consumption.withoutTime', {
+            transactions: formatNumber(data.withoutTime.transactions, locale),
+            netSales: formatNumber(data.withoutTime.netSales, locale, 2),
+          })}
+        </Typography.Text>
+      )}
+      <Table<HourRow>
+        rowKey="hour"
+        size="small"
+        columns={columns}
+        dataSource={(data?.hours ?? []).filter((hour) => hour.transactions > 0 || hour.entries > 0)}
+        pagination={false}
+        scroll={{ x: 'max-content', y: 320 }}
+      />
+    </Card>
+  );
+}
+
+function BasketCard(props: CardProps) {
+  const { t } = useTranslation();
+  const locale = useSessionStore((state) => state.locale);
+  const query = useRangeQuery('basketSize', props, fetchBasketSize);
+  const data = query.data;
+  const option = useMemo(
+    () =>
+      data
+        ? salesChartOption(
+            data.buckets.map((bucket) => bucket.bucket),
+            [{ indicator: 'transactions', name: t('sales:indicators.transactions'), values: data.buckets.map((bucket) => bucket.transactions), type: 'bar' }],
+            locale,
+          )
+        : null,
+    [data, t, locale],
+  );
+  return (
+    <Card size="small" title={t('sales:consumption.basket')} data-testid="consumption-basket">
+      <Chart
+        option={option ?? {}}
+        empty={!data || !hasChartData([data.buckets.map((bucket) => bucket.transactions)])}
+        loading={query.isFetching}
+        height={260}
+        testId="consumption-basket-chart"
+      />
+      <Typography.Text type="secondary">
+        {t('sales:indicators.unitsPerTransaction')}: {formatSalesIndicator('unitsPerTransaction', data?.unitsPerTransaction, locale)}
+      </Typography.Text>
+      <Table
+        rowKey="bucket"
+        size="small"
+        pagination={false}
+        dataSource={data?.buckets ?? []}
+        columns={[
+          { key: 'bucket', title: t('sales:consumption.bucket'), dataIndex: 'bucket' },
+          { key: 'transactions', title: t('sales:indicators.transactions'), align: 'right', render: (_, row) => formatNumber(row.transactions, locale) },
+          { key: 'share', title: t('sales:consumption.share'), align: 'right', render: (_, row) => formatPercent(row.share, locale) },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function WeekdayCard(props: CardProps) {
+  const { t } = useTranslation();
+  const locale = useSessionStore((state) => state.locale);
+  const query = useRangeQuery('weekday', props, fetchWeekdays);
+  const data = query.data;
+  type WeekdayRow = NonNullable<typeof data>['weekdays'][number];
+  const dayName = (weekday: number) => t(`sales:consumption.weekdays.${weekday}`);
+  const option = useMemo(
+    () =>
+      data
+        ? salesChartOption(
+            data.weekdays.map((row) => t(`sales:consumption.weekdays.${row.weekday}`)),
+            [
+              { indicator: 'netSales', name: t('sales:indicators.netSales'), values: data.weekdays.map((row) => row.netSales), type: 'bar' },
+              { indicator: 'conversionRate', name: t('sales:indicators.conversionRate'), values: data.weekdays.map((row) => row.conversionRate) },
+            ],
+            locale,
+          )
+        : null,
+    [data, t, locale],
+  );
+  const columns: TableColumnType<WeekdayRow>[] = [
+    { key: 'weekday', title: t('sales:consumption.weekday'), render: (_, row) => dayName(row.weekday) },
+    { key: 'days', title: t('sales:consumption.days'), dataIndex: 'days', align: 'right' },
+    ...hourlyColumns<WeekdayRow>(t, locale),
+  ];
+  return (
+    <Card size="small" title={t('sales:consumption.weekday')} data-testid="consumption-weekday">
+      <Chart
+        option={option ?? {}}
+        empty={!data || !hasChartData([data.weekdays.map((row) => row.netSales)])}
+        loading={query.isFetching}
+        height={260}
+        testId="consumption-weekday-chart"
+      />
+      <Table<WeekdayRow> rowKey="weekday" size="small" columns={columns} dataSource={data?.weekdays ?? []} pagination={false} scroll={{ x: 'max-content' }} />
+    </Card>
+  );
+}
+
+function ComparisonCard({ shops, range }: CardProps) {
+  const { t } = useTranslation();
+  const locale = useSessionStore((state) => state.locale);
+  const cid = useSessionStore((state) => state.cid);
+  // Period B follows the toolbar; A starts as the period before it and can be moved.
+  const [rangeA, setRangeA] = useState<DateRange>(() => previousPeriod(range));
+  const [indicator, setIndicator] = useState<SalesIndicator>('netSales');
+  const refusal = comparisonRefusal(rangeA, range);
+  const request = { shopIds: [...shops.shopIds], rangeA, rangeB: range };
+  const query = useQuery({
+    queryKey: ['sales', 'periodComparison', cid, request],
+    queryFn: () => fetchPeriodComparison(request),
+    enabled: shops.ready && cid !== null && refusal === null,
+  });
+  const data = refusal ? undefined : query.data;
+  const option = useMemo(
+    () =>
+      data
+        ? salesChartOption(
+            pairLabels(data.series),
+            [
+              { indicator, name: `${t('sales:consumption.rangeA')} ${t(`sales:indicators.${indicator}`)}`, values: data.series.map((day) => day.a[indicator]) },
+              { indicator, name: `${t('sales:consumption.rangeB')} ${t(`sales:indicators.${indicator}`)}`, values: data.series.map((day) => day.b[indicator]) },
+            ],
+            locale,
+          )
+        : null,
+    [data, indicator, t, locale],
+  );
+  return (
+    <Card size="small" title={t('sales:consumption.comparison')} data-testid="consumption-comparison">
+      <Space wrap style={{ marginBottom: 8 }}>
+        <Typography.Text>{t('sales:consumption.rangeA')}</Typography.Text>
+        <DateRangePicker value={rangeA} onChange={setRangeA} testId="consumption-range-a" />
+        <Typography.Text>
+          {t('sales:consumption.rangeB')}: {range.startDate} ~ {range.endDate}
+        </Typography.Text>
+        <Select<SalesIndicator>
+          style={{ minWidth: 220 }}
+          value={indicator}
+          onChange={setIndicator}
+          options={SALES_INDICATORS.map((value) => ({ value, label: t(`sales:indicators.${value}`) }))}
+        />
+      </Space>
+      {refusal ? (
+        <RefusalAlert refusal={refusal} testId="consumption-refusal" />
+      ) : (
+        <>
+          <Chart
+            option={option ?? {}}
+            empty={!data || !hasChartData([data.series.map((day) => day.a[indicator]), data.series.map((day) => day.b[indicator])])}
+            loading={query.isFetching}
+            height={280}
+            testId="consumption-comparison-chart"
+          />
+          <Table
+            rowKey="indicator"
+            size="small"
+            pagination={false}
+            dataSource={SALES_INDICATORS.map((value) => ({ indicator: value }))}
+            columns={[
+              { key: 'indicator', title: t('sales:consumption.indicator'), render: (_, row) => t(`sales:indicators.${row.indicator}`) },
+              {
+                key: 'a',
+                title: t('sales:consumption.rangeA'),
+                align: 'right',
+                render: (_, row) => formatSalesIndicator(row.indicator, data?.a[row.indicator], locale),
+              },
+              {
+                key: 'b',
+                title: t('sales:consumption.rangeB'),
+                align: 'right',
+                render: (_, row) => formatSalesIndicator(row.indicator, data?.b[row.indicator], locale),
+              },
+              { key: 'change', title: t('sales:sales.change'), align: 'right', render: (_, row) => formatChange(data?.change[row.indicator], locale) },
+            ]}
+            data-testid="consumption-comparison-table"
+          />
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,319 @@
+import type { DateRange, Granularity, SalesIndicator } from '@storelens/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Segmented, Select, Space, Table, type TableColumnType, Tabs, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AnalyticsPage } from '../../../shared/analytics/AnalyticsPage.tsx';
+import { AnalyticsToolbar } from '../../../shared/analytics/AnalyticsToolbar.tsx';
+import { Chart } from '../../../shared/analytics/Chart.tsx';
+import { hasChartData } from '../../../shared/analytics/chartOption.ts';
+import { usePublishDataUpdateTime } from '../../../shared/analytics/dataUpdateTime.ts';
+import { defaultRange } from '../../../shared/analytics/dateRange.ts';
+import { formatChange, formatPercent } from '../../../shared/analytics/format.ts';
+import { periodLabel } from '../../../shared/analytics/indicatorChart.ts';
+import { StatCard } from '../../../shared/analytics/StatCard.tsx';
+import { type ShopSelection, useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
+import { useSessionStore } from '../../session/state/sessionStore.ts';
+import { rangeText } from '../../traffic/pages/shops/comparisonRanges.ts';
+import { fetchCrossStore, fetchSalesRanking, fetchSalesSummary, fetchSalesTrend } from '../api.ts';
+import { salesChartOption } from '../salesChart.ts';
+import { formatSalesIndicator } from '../salesFormat.ts';
+
+/** The headline figures of the spec (section 1), in its order. */
+export const HEADLINE_INDICATORS: readonly SalesIndicator[] = [
+  'netSales',
+  'transactions',
+  'avgTransactionValue',
+  'unitsPerTransaction',
+  'conversionRate',
+  'salesPerVisitor',
+];
+const TABLE_INDICATORS: readonly SalesIndicator[] = [...HEADLINE_INDICATORS.slice(0, 2), 'units', ...HEADLINE_INDICATORS.slice(2), 'entries'];
+
+type Tab = 'trend' | 'ranking' | 'crossStore';
+
+/**
+ * Sales (/sales): the headline sales and conversion figures of the chosen shops and range against
+ * the previous period of the same length, then the trend by hour, day, week or month, the shop
+ * ranking and the cross-store table. The server has no sales export, so there is no export button.
+ */
+export function SalesPage() {
+  const { t } = useTranslation();
+  const locale = useSessionStore((state) => state.locale);
+  const cid = useSessionStore((state) => state.cid);
+  const shops = useShopSelection('multiple');
+  const [range, setRange] = useState<DateRange>(() => defaultRange());
+  const [granularity, setGranularity] = useState<Granularity>('day');
+  const [tab, setTab] = useState<Tab>('trend');
+
+  const base = { shopIds: shops.shopIds, ...range };
+  const summary = useQuery({
+    queryKey: ['sales', 'summary', cid, base],
+    queryFn: () => fetchSalesSummary(base),
+    enabled: shops.ready && cid !== null,
+    placeholderData: keepPreviousData,
+  });
+  usePublishDataUpdateTime(summary.data?.dataUpdatedAt);
+  const data = shops.ready ? summary.data : undefined;
+
+  return (
+    <AnalyticsPage
+      testId="sales-page"
+      shops={shops}
+      toolbar={
+        <AnalyticsToolbar
+          shops={shops}
+          range={{ value: range, onChange: setRange }}
+          granularity={tab === 'trend' ? { value: granularity, onChange: setGranularity } : undefined}
+        />
+      }
+    >
+      <Row gutter={[12, 12]}>
+        {HEADLINE_INDICATORS.map((indicator) => (
+          <Col key={indicator} xs={24} sm={12} lg={8} xxl={4}>
+            <StatCard
+              title={t(`sales:indicators.${indicator}`)}
+              value={formatSalesIndicator(indicator, data?.values[indicator], locale)}
+              loading={summary.isLoading}
+              testId={`sales-${indicator}`}
+              footer={
+                data &&
+                t('sales:sales.previous', {
+                  range: rangeText(data.previousRange),
+                  value: formatSalesIndicator(indicator, data.previous[indicator], locale),
+                  change: formatChange(data.change[indicator], locale),
+                })
+              }
+            />
+          </Col>
+        ))}
+      </Row>
+      <Typography.Text type="secondary">{t('sales:sales.conversionNote')}</Typography.Text>
+      <Card size="small">
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setTab(key as Tab)}
+          items={[
+            { key: 'trend', label: t('sales:sales.tabTrend'), children: <TrendSection shops={shops} range={range} granularity={granularity} /> },
+            { key: 'ranking', label: t('sales:sales.tabRanking'), children: <RankingSection shops={shops} range={range} /> },
+            { key: 'crossStore', label: t('sales:sales.tabCrossStore'), children: <CrossStoreSection shops={shops} range={range} /> },
+          ]}
+        />
+      </Card>
+    </AnalyticsPage>
+  );
+}
+
+interface SectionProps {
+  shops: ShopSelection;
+  range: DateRange;
+}
+
+function indicatorColumns<Row>(
+  indicators: readonly SalesIndicator[],
+  t: (key: string) => string,
+  locale: Parameters<typeof formatSalesIndicator>[2],
+  read: (row: Row, indicator: SalesIndicator) => number | null | undefined,
+): TableColumnType<Row>[] {
+  return indicators.map((indicator) => ({
+    key: indicator,
+    title: t(`sales:indicators.${indicator}`),
+    align: 'right' as const,
+    sorter: (a: Row, b: Row) => (read(a, indicator) ?? -1) - (read(b, indicator) ?? -1),
+    render: (_: unknown, row: Row) => formatSalesIndicator(indicator, read(row, indicator), locale),
+  }));
+}
+
+function TrendSection({ shops, range, granularity }: SectionProps & { granularity: Granularity }) {
+  const { t } = useTranslation();
+  const locale = useSessionStore((state) => state.locale);
+  const cid = useSessionStore((state) => state.cid);
+  const [shown, setShown] = useState<SalesIndicator[]>(['netSales', 'conversionRate']);
+  const request = { shopIds: shops.shopIds, ...range, granularity, indicators: [...TABLE_INDICATORS] };
+  const trend = useQuery({
+    queryKey: ['sales', 'trend', cid, request],
+    queryFn: () => fetchSalesTrend(request),
+    enabled: shops.ready && cid !== null,
+    placeholderData: keepPreviousData,
+  });
+  const data = trend.data;
+  type Point = NonNullable<typeof data>['points'][number];
+  const option = useMemo(() => {
+    if (!data) return null;
+    const categories = data.points.map((point) => periodLabel(point.key, data.granularity));
+    return salesChartOption(
+      categories,
+      shown.map((indicator) => ({
+        indicator,
+        name: t(`sales:indicators.${indicator}`),
+        values: data.points.map((point) => point.values[indicator] ?? null),
+        type: indicator === 'conversionRate' ? 'line' : 'bar',
+      })),
+      locale,
+    );
+  }, [data, shown, t, locale]);
+  const period = data?.granularity ?? granularity;
+  const columns: TableColumnType<Point>[] = [
+    {
+      key: 'period',
+      title: t(`messages:export.${period === 'day' ? 'date' : period}`),
+      render: (_, point) => periodLabel(point.key, period, 'long'),
+    },
+    ...indicatorColumns<Point>(TABLE_INDICATORS, t, locale, (point, indicator) => point.values[indicator]),
+  ];
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Select<SalesIndicator[]>
+        mode="multiple"
+        style={{ minWidth: 320 }}
+        value={shown}
+        maxCount={3}
+        onChange={setShown}
+        options={TABLE_INDICATORS.map((indicator) => ({ value: indicator, label: t(`sales:indicators.${indicator}`) }))}
+        data-testid="sales-trend-indicators"
+      />
+      <Chart
+        option={option ?? {}}
+        empty={!data || !hasChartData(shown.map((indicator) => data.points.map((point) => point.values[indicator] ?? null)))}
+        loading={trend.isFetching}
+        height={340}
+        testId="sales-trend-chart"
+      />
+      <Table<Point>
+        rowKey="key"
+        size="small"
+        columns={columns}
+        dataSource={data?.points ?? []}
+        loading={trend.isFetching}
+        pagination={{ pageSize: 31, hideOnSinglePage: true, showSizeChanger: false }}
+        scroll={{ x: 'max-content' }}
+        data-testid="sales-trend-table"
+      />
+    </Space>
+  );
+}
+
+function RankingSection({ shops, range }: SectionProps) {
+  const { t } = useTranslation();
+  const locale = useSessionStore((state) => state.locale);
+  const cid = useSessionStore((state) => state.cid);
+  const [indicator, setIndicator] = useState<SalesIndicator>('netSales');
+  const [order, setOrder] = useState<'desc' | 'asc'>('desc');
+  const request = { shopIds: shops.shopIds, ...range, indicator, order };
+  const ranking = useQuery({
+    queryKey: ['sales', 'ranking', cid, request],
+    queryFn: () => fetchSalesRanking(request),
+    enabled: shops.ready && cid !== null,
+    placeholderData: keepPreviousData,
+  });
+  const data = ranking.data;
+  type RankRow = NonNullable<typeof data>['rows'][number];
+  const shownIndicator = data?.indicator ?? indicator;
+  const option = useMemo(
+    () =>
+      data
+        ? salesChartOption(
+            data.rows.map((row) => row.shopName),
+            [{ indicator: data.indicator, name: t(`sales:indicators.${data.indicator}`), values: data.rows.map((row) => row.value), type: 'bar' }],
+            locale,
+          )
+        : null,
+    [data, t, locale],
+  );
+  const columns: TableColumnType<RankRow>[] = [
+    { key: 'rank', title: t('sales:sales.rank'), dataIndex: 'rank', width: 64 },
+    { key: 'shop', title: t('sales:sales.shop'), dataIndex: 'shopName' },
+    { key: 'shopNumber', title: t('sales:sales.shopNumber'), dataIndex: 'shopNumber' },
+    {
+      key: 'value',
+      title: t(`sales:indicators.${shownIndicator}`),
+      align: 'right',
+      render: (_, row) => formatSalesIndicator(shownIndicator, row.value, locale),
+    },
+    {
+      key: 'previous',
+      title: `${t('sales:sales.previousValue')}${data ? ` (${rangeText(data.previousRange)})` : ''}`,
+      align: 'right',
+      render: (_, row) => formatSalesIndicator(shownIndicator, row.previousValue, locale),
+    },
+    { key: 'change', title: t('sales:sales.change'), align: 'right', render: (_, row) => formatChange(row.change, locale) },
+  ];
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Space wrap>
+        <Typography.Text>{t('sales:sales.rankingBy')}</Typography.Text>
+        <Select<SalesIndicator>
+          style={{ minWidth: 220 }}
+          value={indicator}
+          onChange={setIndicator}
+          options={TABLE_INDICATORS.map((value) => ({ value, label: t(`sales:indicators.${value}`) }))}
+          data-testid="sales-ranking-indicator"
+        />
+        <Segmented<'desc' | 'asc'>
+          value={order}
+          onChange={setOrder}
+          options={[
+            { value: 'desc', label: t('sales:sales.orderDesc') },
+            { value: 'asc', label: t('sales:sales.orderAsc') },
+          ]}
+        />
+      </Space>
+      <Chart
+        option={option ?? {}}
+        empty={!data || !hasChartData([data.rows.map((row) => row.value)])}
+        loading={ranking.isFetching}
+        height={300}
+        testId="sales-ranking-chart"
+      />
+      <Table<RankRow>
+        rowKey="shopId"
+        size="small"
+        columns={columns}
+        dataSource={data?.rows ?? []}
+        loading={ranking.isFetching}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        data-testid="sales-ranking-table"
+      />
+    </Space>
+  );
+}
+
+function CrossStoreSection({ shops, range }: SectionProps) {
+  const { t } = useTranslation();
+  const locale = useSessionStore((state) => state.locale);
+  const cid = useSessionStore((state) => state.cid);
+  const request = { shopIds: shops.shopIds, ...range, indicators: [...TABLE_INDICATORS] };
+  const crossStore = useQuery({
+    queryKey: ['sales', 'crossStore', cid, request],
+    queryFn: () => fetchCrossStore(request),
+    enabled: shops.ready && cid !== null,
+    placeholderData: keepPreviousData,
+  });
+  const data = crossStore.data;
+  type ShopRow = { key: string; shopName: string; shopNumber: string; values: Partial<Record<SalesIndicator, number | null>>; shareOfNetSales: number | null };
+  const rows: ShopRow[] = (data?.shops ?? []).map((shop) => ({ key: shop.shopId, ...shop }));
+  const summaryRows: ShopRow[] = data
+    ? [
+        { key: 'total', shopName: t('sales:sales.total'), shopNumber: '', values: data.totals, shareOfNetSales: data.totals.netSales ? 1 : null },
+        { key: 'average', shopName: t('sales:sales.shopAverage'), shopNumber: '', values: data.shopAverage, shareOfNetSales: null },
+      ]
+    : [];
+  const columns: TableColumnType<ShopRow>[] = [
+    { key: 'shop', title: t('sales:sales.shop'), dataIndex: 'shopName', fixed: 'left' },
+    { key: 'shopNumber', title: t('sales:sales.shopNumber'), dataIndex: 'shopNumber' },
+    ...indicatorColumns<ShopRow>(TABLE_INDICATORS, t, locale, (row, indicator) => row.values[indicator]),
+    { key: 'share', title: t('sales:sales.share'), align: 'right', render: (_, row) => formatPercent(row.shareOfNetSales, locale) },
+  ];
+  return (
+    <Table<ShopRow>
+      rowKey="key"
+      size="small"
+      columns={columns}
+      dataSource={[...rows, ...summaryRows]}
+      loading={crossStore.isFetching}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      data-testid="sales-cross-store-table"
+    />
+  );
+}

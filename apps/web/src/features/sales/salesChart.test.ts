@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { percentDigits, salesChartOption } from './salesChart.ts';
+
+describe('sales chart', () => {
+  it('puts amounts on the left axis and the conversion rate on a right percent axis', () => {
+    const option = salesChartOption(
+      ['10:00', '11:00'],
+      [
+        { indicator: 'netSales', name: 'Net sales', values: [100, 200], type: 'bar' },
+        { indicator: 'conversionRate', name: 'Conversion', values: [0.1, null] },
+      ],
+      'en',
+    );
+    const axes = option.yAxis as { position: string }[];
+    expect(axes.map((axis) => axis.position)).toEqual(['left', 'right']);
+    const series = option.series as { yAxisIndex: number; data: unknown[]; type: string }[];
+    expect(series.map((entry) => entry.yAxisIndex)).toEqual([0, 1]);
+    expect(series[1]?.data).toEqual([0.1, null]);
+  });
+
+  it('gives counts their own axis beside money and rates', () => {
+    const option = salesChartOption(
+      ['a'],
+      [
+        { indicator: 'netSales', name: 'S', values: [9000] },
+        { indicator: 'entries', name: 'E', values: [120] },
+        { indicator: 'conversionRate', name: 'C', values: [0.2] },
+      ],
+      'en',
+    );
+    expect((option.yAxis as { position: string }[]).map((axis) => axis.position)).toEqual(['left', 'right', 'right']);
+    expect((option.series as { yAxisIndex: number }[]).map((entry) => entry.yAxisIndex)).toEqual([0, 1, 2]);
+  });
+
+  it('has one axis when only amounts are shown', () => {
+    const option = salesChartOption(['a'], [{ indicator: 'transactions', name: 'T', values: [3] }], 'zh');
+    expect((option.yAxis as unknown[]).length).toBe(1);
+  });
+
+  it('labels the rate axis in whole percents unless its ticks are finer', () => {
+    expect(percentDigits(0.25)).toBe(0);
+    expect(percentDigits(0.015)).toBe(1);
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatFileSize, formatSalesIndicator } from './salesFormat.ts';
+
+describe('sales formats', () => {
+  it('shows rates in percent with one decimal, money with cents and counts grouped', () => {
+    expect(formatSalesIndicator('conversionRate', 0.1714, 'en')).toBe('17.1%');
+    expect(formatSalesIndicator('netSales', 1234.5, 'en')).toBe('1,234.50');
+    expect(formatSalesIndicator('transactions', 12345, 'en')).toBe('12,345');
+    expect(formatSalesIndicator('units', 2.125, 'en')).toBe('2.125');
+    expect(formatSalesIndicator('salesPerVisitor', null, 'en')).toBe('--');
+  });
+
+  it('writes file sizes in the largest unit', () => {
+    expect(formatFileSize(900)).toBe('900 B');
+    expect(formatFileSize(1536)).toBe('1.5 KB');
+    expect(formatFileSize(40 * 1024 * 1024)).toBe('40.0 MB');
+  });
+});
