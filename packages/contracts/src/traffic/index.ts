@@ -448,6 +448,7 @@ export const exportRequestSchema = z.discriminatedUnion(
     z.object({ table: z.literal('stayTime'), query: visitorRangeRequestSchema }),
     z.object({ table: z.literal('frequency'), query: visitorRangeRequestSchema }),
     z.object({ table: z.literal('revisitInterval'), query: visitorRangeRequestSchema }),
+    z.object({ table: z.literal('activity'), query: activityRequestSchema }),
     z.object({ table: z.literal('customReport'), query: reportWithSalesDefinitionSchema }),
   ],
   { error: messageRef('validation.invalidValue', { field: 'table' }) },

@@ -15,7 +15,7 @@ import {
 } from '@storelens/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildCustomer, buildOrg, buildRoleWithout, buildShop, buildUser, download, signIn } from '../../../test/factories.ts';
+import { buildCustomer, buildOrg, buildRoleWithout, buildShop, buildUser, download, sheetRows, signIn } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
 import { advanceClock, resetClock } from '../../platform/time/clock.ts';
 import { buildBox, line, passerby, sendBatch, type TestBox, visit } from './test-support.ts';
@@ -423,6 +423,7 @@ describe('exports', () => {
     stayTime: day('2026-03-11'),
     frequency: day('2026-03-11'),
     revisitInterval: day('2026-03-11'),
+    activity: { endDate: '2026-03-11' },
     customReport: { indicators: ['entries'], dimension: 'shop', ...day('2026-03-11') },
   };
 
@@ -443,6 +444,20 @@ describe('exports', () => {
     expect([sheet?.getRow(2).getCell(2).value, sheet?.getRow(2).getCell(4).value]).toEqual(['S-1', 20]);
     const gate = await download(t.app, 'POST', '/api/gate/download', { shopId: n1.shopId, ...day('2026-03-11') }, admin);
     expect(gate.content.subarray(0, 2).toString()).toBe('PK');
+    // The activity sheet holds the same bands and visitors as the operation the page shows.
+    const activity = (await call(t.app, 'POST', '/api/customer/activity', queries.activity, admin)).body.data as {
+      high: number;
+      moderate: number;
+      low: number;
+    };
+    const activitySheet = await sheetRows(
+      (await download(t.app, 'POST', '/api/traffic/export', { table: 'activity', query: queries.activity }, admin)).content,
+    );
+    expect(activitySheet.slice(-3).map((row) => [row[0], Number(row[2])])).toEqual([
+      ['High', activity.high],
+      ['Moderate', activity.moderate],
+      ['Low', activity.low],
+    ]);
   });
 
   it('needs the screen permission of the table, and the caller scope', async () => {

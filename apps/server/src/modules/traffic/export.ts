@@ -239,6 +239,27 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       };
       break;
     }
+    case 'activity': {
+      const data = await analytics.activity(actor, request.query);
+      const weeks = data.bandsWeeks;
+      const share = (count: number) => (data.visitors > 0 ? count / data.visitors : null);
+      const bands: [MessageKey, number, number, number][] = [
+        ['export.activityHigh', 0, weeks.high, data.high],
+        ['export.activityModerate', weeks.high, weeks.moderate, data.moderate],
+        ['export.activityLow', weeks.moderate, weeks.low, data.low],
+      ];
+      table = {
+        title: 'export.titleActivity',
+        columns: [
+          text('export.activityBand'),
+          text('export.weeksSinceLastVisit'),
+          { header: tr('export.visitors'), kind: 'count' },
+          { header: tr('export.share'), kind: 'rate' },
+        ],
+        rows: bands.map(([band, from, to, visitors]) => [tr(band), `${from}-${to}`, visitors, share(visitors)]),
+      };
+      break;
+    }
     case 'customReport': {
       const data = await analytics.report(actor, request.query);
       const byShop = data.dimension === 'shop' || data.dimension === 'shopDay';

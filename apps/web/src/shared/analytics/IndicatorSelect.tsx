@@ -27,6 +27,8 @@ export function IndicatorSelect({ value, onChange, options = INDICATORS, max = 4
         if (next.length > 0) onChange(next);
       }}
       maxCount={max}
+      // Search what people read (the indicator names), not the ids behind them.
+      showSearch={{ optionFilterProp: 'label' }}
       options={options.map((indicator) => ({ value: indicator, label: indicatorLabel(t, indicator) }))}
       style={{ minWidth: 260 }}
       placeholder={t('analytics:indicators')}

@@ -408,6 +408,14 @@ export function VisitorAnalyticsPage() {
             rowKey="band"
             loading={loading(activity)}
             testId="activity"
+            extra={
+              <ExportButton
+                fileName={t('messages:export.titleActivity')}
+                download={() => exportAnalyticsTable({ table: 'activity', query: activityRequest })}
+                disabled={!shops.ready}
+                testId="activity-export"
+              />
+            }
             footer={
               activityData &&
               footerText(t('traffic:customTool.attributes.activity.summary', { visitors: formatNumber(activityData.visitors, locale) }), 'activity-summary')
