@@ -274,3 +274,22 @@ export const periodComparisonResponseSchema = z.object({
   series: z.array(z.object({ offset: z.number().int(), dateA: z.string(), dateB: z.string(), a: salesValuesSchema, b: salesValuesSchema })),
 });
 export type PeriodComparisonResponse = z.infer<typeof periodComparisonResponseSchema>;
+
+// ---------------------------------------------------------------- export (one operation for every sales table)
+
+/** Any table of /sales and /consumption as .xlsx: `query` is the request of the table's own operation. */
+export const salesExportRequestSchema = z.discriminatedUnion(
+  'table',
+  [
+    z.object({ table: z.literal('trend'), query: salesTrendRequestSchema }),
+    z.object({ table: z.literal('ranking'), query: salesRankingRequestSchema }),
+    z.object({ table: z.literal('crossStore'), query: crossStoreRequestSchema }),
+    z.object({ table: z.literal('timeOfDay'), query: salesRangeRequestSchema }),
+    z.object({ table: z.literal('basketSize'), query: salesRangeRequestSchema }),
+    z.object({ table: z.literal('weekday'), query: salesRangeRequestSchema }),
+    z.object({ table: z.literal('periodComparison'), query: periodComparisonRequestSchema }),
+  ],
+  { error: messageRef('validation.invalidValue', { field: 'table' }) },
+);
+export type SalesExportRequest = z.infer<typeof salesExportRequestSchema>;
+export type SalesExportTable = SalesExportRequest['table'];

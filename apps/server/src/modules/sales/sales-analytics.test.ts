@@ -11,9 +11,23 @@ import {
   type TimeOfDayResponse,
   translateMessage,
   type WeekdayResponse,
+  XLSX_CONTENT_TYPE,
 } from '@storelens/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildCustomer, buildOrg, buildRoleWithout, buildShop, buildUser, fixture, type Session, signIn, signInWithRole } from '../../../test/factories.ts';
+import {
+  buildCustomer,
+  buildOrg,
+  buildRoleWithout,
+  buildShop,
+  buildUser,
+  download,
+  fixture,
+  type Session,
+  sheetRows,
+  signIn,
+  signInWithRole,
+} from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
 import { advanceClock, resetClock } from '../../platform/time/clock.ts';
 import { buildBox, line, sendBatch } from '../traffic/test-support.ts';
@@ -28,6 +42,7 @@ let admin: Session;
 let north: Session;
 let observer: Session;
 let noSales: Session;
+let noDownload: Session;
 let outsider: Session;
 
 const post = (session: Session, url: string, body?: unknown, lang?: string) => call(t.app, 'POST', url, body, { ...session, ...(lang ? { lang } : {}) });
@@ -98,6 +113,7 @@ beforeAll(async () => {
   );
   observer = await signInWithRole(t.app, t.db, demo.customerId, RoleId.observer);
   noSales = await signInWithRole(t.app, t.db, demo.customerId, await buildRoleWithout(t.db, demo.customerId, ['sale_nav']));
+  noDownload = await signInWithRole(t.app, t.db, demo.customerId, await buildRoleWithout(t.db, demo.customerId, ['flowdata_download']));
   outsider = await signInWithRole(t.app, t.db, other.customerId, RoleId.superManager);
 });
 beforeEach(() => clockAtNow());
@@ -319,5 +335,86 @@ describe('who sees what', () => {
     expect(theirs.dataUpdatedAt).toBeNull();
     expect((await post(outsider, '/api/sales/summary', { ...range, shopIds: [shops.pos1] })).body.status).toBe(404);
     expect((await post(outsider, '/api/sales/crossStore', { ...range, shopIds: [shops.pos2], indicators: ['netSales'] })).body.status).toBe(404);
+  });
+});
+
+describe('exports', () => {
+  const queries: Record<string, object> = {
+    trend: { ...range, granularity: 'day', indicators: ['netSales', 'conversionRate'] },
+    ranking: { ...range, indicator: 'netSales' },
+    crossStore: { ...range, indicators: ['netSales', 'conversionRate', 'avgTransactionValue'] },
+    timeOfDay: range,
+    basketSize: range,
+    weekday: range,
+    periodComparison: { rangeA: { startDate: '2026-02-28', endDate: '2026-03-01' }, rangeB: range },
+  };
+  const exportOf = (session: Session, table: string, lang?: string) =>
+    download(t.app, 'POST', '/api/sales/export', { table, query: queries[table] }, { ...session, ...(lang ? { lang } : {}) });
+
+  it('writes every sales and consumption table as a real .xlsx', async () => {
+    for (const table of Object.keys(queries)) {
+      const file = await exportOf(admin, table);
+      expect(file.http, `${table}: ${file.http === 200 ? '' : file.json().msg}`).toBe(200);
+      expect(file.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.content as unknown as ArrayBuffer);
+      expect(workbook.worksheets[0]?.rowCount, table).toBeGreaterThan(1);
+    }
+  });
+
+  it('holds the rows of the operation, headers in the caller language, money with two decimals and rates as percentages', async () => {
+    const cross = await data<CrossStoreResponse>(admin, '/api/sales/crossStore', queries.crossStore);
+    const file = await exportOf(admin, 'crossStore', 'zh');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.content as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.name).toBe(translateMessage('zh', 'export.titleCrossStore'));
+    const [header, ...body] = await sheetRows(file.content);
+    expect(header).toEqual(
+      (['export.shopNumber', 'export.shop', 'export.netSales', 'export.conversionRate', 'export.avgTransactionValue', 'export.shareOfNetSales'] as const).map(
+        (key) => translateMessage('zh', key),
+      ),
+    );
+    // Empty cells come back as holes or '': both read as no value.
+    const rows = body.map((row) => Array.from(row, (cell) => (cell === undefined || cell === '' ? null : cell)));
+    const number = (value: number | null | undefined) => (value === null || value === undefined ? null : String(value));
+    expect(rows).toEqual([
+      ...cross.shops.map((shop) => [
+        shop.shopNumber,
+        shop.shopName,
+        number(shop.values.netSales),
+        number(shop.values.conversionRate),
+        number(shop.values.avgTransactionValue),
+        number(shop.shareOfNetSales),
+      ]),
+      [
+        null,
+        translateMessage('zh', 'export.total'),
+        number(cross.totals.netSales),
+        number(cross.totals.conversionRate),
+        number(cross.totals.avgTransactionValue),
+      ],
+      [
+        null,
+        translateMessage('zh', 'export.shopAverage'),
+        number(cross.shopAverage.netSales),
+        number(cross.shopAverage.conversionRate),
+        number(cross.shopAverage.avgTransactionValue),
+      ],
+    ]);
+    expect(sheet?.getRow(2).getCell(3).numFmt).toBe('#,##0.00');
+    expect(sheet?.getRow(2).getCell(4).numFmt).toBe('0.0%');
+    expect(sheet?.getRow(2).getCell(6).numFmt).toBe('0.0%');
+  });
+
+  it("keeps to the caller's stores", async () => {
+    const rows = await sheetRows((await exportOf(north, 'ranking')).content);
+    expect(rows.slice(1).map((row) => row[1])).toEqual(['POS-2', 'POS-1']);
+  });
+
+  it('needs the sale tab and the data download key', async () => {
+    expect((await exportOf(noDownload, 'trend')).json().status).toBe(403);
+    expect((await exportOf(noSales, 'trend')).json().status).toBe(403);
+    expect((await download(t.app, 'POST', '/api/sales/export', { table: 'summary', query: range }, admin)).json().status).toBe(400);
   });
 });

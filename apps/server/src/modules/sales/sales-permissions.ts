@@ -11,3 +11,5 @@ export const POS_UPLOAD_PERMISSIONS: readonly PermissionKey[] = ['cueretail_pos_
 export const salesSettingsGuard: OperationGuard = { auth: 'customer', permission: 'cueretail_pos_upload_manage', barRoles: [RoleId.observer] };
 export const salesSettingsChangeGuard: OperationGuard = { auth: 'customer', permission: POS_UPLOAD_PERMISSIONS, barRoles: [RoleId.observer] };
 export const salesAnalyticsGuard: OperationGuard = { auth: 'customer', permission: 'sale_nav' };
+/** Sales tables leave the system as files under the same data-download key as traffic ones (spec section 6 has no sales download key). */
+export const salesDownloadGuard: OperationGuard = { auth: 'customer', permission: ['sale_nav', 'flowdata_download'] };

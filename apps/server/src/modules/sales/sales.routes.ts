@@ -13,6 +13,7 @@ import {
   posListResponseSchema,
   posUploadIdRequestSchema,
   posUploadResponseSchema,
+  salesExportRequestSchema,
   salesRangeRequestSchema,
   salesRankingRequestSchema,
   salesRankingResponseSchema,
@@ -31,7 +32,8 @@ import { defineDownload } from '../../platform/http/download.ts';
 import { defineOperation, optionalBody } from '../../platform/http/operation.ts';
 import type { PosUploadService } from './pos-upload.service.ts';
 import type { SalesAnalyticsService } from './sales-analytics.service.ts';
-import { salesAnalyticsGuard, salesSettingsChangeGuard, salesSettingsGuard } from './sales-permissions.ts';
+import { exportSalesTable } from './sales-export.ts';
+import { salesAnalyticsGuard, salesDownloadGuard, salesSettingsChangeGuard, salesSettingsGuard } from './sales-permissions.ts';
 import type { SalesTemplateService } from './sales-template.service.ts';
 
 const tags = ['sales'];
@@ -222,5 +224,16 @@ export function registerSalesRoutes(app: FastifyInstance, { templates, uploads, 
     body: periodComparisonRequestSchema,
     response: periodComparisonResponseSchema,
     handler: ({ body, request }) => analytics.periodComparison(actorOf(request), body),
+  });
+
+  // ---------------------------------------------------------------- export
+  defineDownload(app, {
+    method: 'POST',
+    url: '/api/sales/export',
+    summary: 'Any sales or consumption table as .xlsx: { table, query } with the query of its operation',
+    tags,
+    guard: salesDownloadGuard,
+    body: salesExportRequestSchema,
+    handler: ({ body, request }) => exportSalesTable(analytics, actorOf(request), body, request.locale),
   });
 }

@@ -1,5 +1,7 @@
 import {
+  type DateRange,
   type ExportRequest,
+  type Granularity,
   type Indicator,
   type Locale,
   type MessageKey,
@@ -64,6 +66,37 @@ export async function writeTable(table: ExportTable, locale: Locale): Promise<Bu
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** An indicator's column: its export name in the reader's language, and its format. */
+export function indicatorColumnOf(locale: Locale, indicator: ReportIndicator, suffix = ''): ExportColumn {
+  return { header: `${translateMessage(locale, `export.${indicator}` as MessageKey)}${suffix}`, kind: kindOf(indicator) };
+}
+
+/** The header of a trend's period column at its granularity. */
+export const PERIOD_HEADERS: Record<Granularity, MessageKey> = { hour: 'export.hour', day: 'export.date', week: 'export.week', month: 'export.month' };
+
+export interface RankingAnswer {
+  indicator: ReportIndicator;
+  previousRange: DateRange;
+  rows: { rank: number; shopNumber: string; shopName: string; value: number | null; previousValue: number | null; change: number | null }[];
+}
+
+/** A store ranking (traffic or sales) as a table: rank, shop, value, the previous range's value, change. */
+export function rankingTable(title: MessageKey, data: RankingAnswer, locale: Locale): ExportTable {
+  const tr = (key: MessageKey) => translateMessage(locale, key);
+  return {
+    title,
+    columns: [
+      { header: tr('export.rank'), kind: 'count' },
+      { header: tr('export.shopNumber'), kind: 'text' },
+      { header: tr('export.shop'), kind: 'text' },
+      indicatorColumnOf(locale, data.indicator),
+      { ...indicatorColumnOf(locale, data.indicator), header: `${tr('export.previous')} (${data.previousRange.startDate} ~ ${data.previousRange.endDate})` },
+      { header: tr('export.change'), kind: 'rate' },
+    ],
+    rows: data.rows.map((row) => [row.rank, row.shopNumber, row.shopName, row.value, row.previousValue, row.change]),
+  };
+}
+
 /** Runs the export's query as its screen does, and lays the answer out as a table. */
 export async function exportTable(analytics: AnalyticsService, actor: CustomerActor, request: ExportRequest, locale: Locale): Promise<DownloadFile> {
   // The export needs what the table's own screen needs.
@@ -71,10 +104,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
   if (request.table === 'gateList' && !hasPermission(actor, 'shopgateanalyze_page')) throw noAuthority();
   const tr = (key: MessageKey) => translateMessage(locale, key);
   const text = (key: MessageKey): ExportColumn => ({ header: tr(key), kind: 'text' });
-  const indicatorColumn = (indicator: ReportIndicator, suffix = ''): ExportColumn => ({
-    header: `${tr(`export.${indicator}` as MessageKey)}${suffix}`,
-    kind: kindOf(indicator),
-  });
+  const indicatorColumn = (indicator: ReportIndicator, suffix = ''): ExportColumn => indicatorColumnOf(locale, indicator, suffix);
   let table: ExportTable;
   switch (request.table) {
     case 'dashboard': {
@@ -101,28 +131,15 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
     }
     case 'trend': {
       const data = await analytics.trend(actor, request.query, locale);
-      const periodHeader: Record<string, MessageKey> = { hour: 'export.hour', day: 'export.date', week: 'export.week', month: 'export.month' };
       table = {
         title: 'export.titleTrend',
-        columns: [text(periodHeader[data.granularity] ?? 'export.period'), ...request.query.indicators.map((indicator) => indicatorColumn(indicator))],
+        columns: [text(PERIOD_HEADERS[data.granularity]), ...request.query.indicators.map((indicator) => indicatorColumn(indicator))],
         rows: data.points.map((point) => [point.key, ...request.query.indicators.map((indicator) => point.values[indicator] ?? null)]),
       };
       break;
     }
     case 'ranking': {
-      const data = await analytics.ranking(actor, request.query);
-      table = {
-        title: 'export.titleRanking',
-        columns: [
-          { header: tr('export.rank'), kind: 'count' },
-          text('export.shopNumber'),
-          text('export.shop'),
-          indicatorColumn(data.indicator),
-          { ...indicatorColumn(data.indicator), header: `${tr('export.previous')} (${data.previousRange.startDate} ~ ${data.previousRange.endDate})` },
-          { header: tr('export.change'), kind: 'rate' },
-        ],
-        rows: data.rows.map((row) => [row.rank, row.shopNumber, row.shopName, row.value, row.previousValue, row.change]),
-      };
+      table = rankingTable('export.titleRanking', await analytics.ranking(actor, request.query), locale);
       break;
     }
     case 'comparison': {

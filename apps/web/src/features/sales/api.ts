@@ -15,6 +15,7 @@ import type {
   SalesTemplateResponse,
   SalesTemplateSaveRequest,
   SalesTrendResponse,
+  salesExportRequestSchema,
   salesRankingRequestSchema,
   salesTrendRequestSchema,
   TimeOfDayResponse,
@@ -31,6 +32,7 @@ export type SalesTrendRequest = z.input<typeof salesTrendRequestSchema>;
 export type SalesRankingRequest = z.input<typeof salesRankingRequestSchema>;
 export type CrossStoreRequest = z.input<typeof crossStoreRequestSchema>;
 export type PeriodComparisonRequest = z.input<typeof periodComparisonRequestSchema>;
+export type SalesExportRequest = z.input<typeof salesExportRequestSchema>;
 
 // ---------------------------------------------------------------- template
 
@@ -112,4 +114,9 @@ export function fetchWeekdays(request: SalesRangeRequest): Promise<WeekdayRespon
 
 export function fetchPeriodComparison(request: PeriodComparisonRequest): Promise<PeriodComparisonResponse> {
   return http.post<PeriodComparisonResponse>('/consumption/periodComparison', request);
+}
+
+/** Any sales or consumption table as .xlsx: `{ table, query }` with the query of the table's own operation. */
+export function exportSalesTable(request: SalesExportRequest): Promise<Blob> {
+  return http.post<Blob>('/sales/export', request, { responseType: 'blob' });
 }

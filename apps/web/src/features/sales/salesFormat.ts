@@ -1,16 +1,13 @@
-import { type Locale, SALES_RATE_INDICATORS, type SalesIndicator } from '@storelens/contracts';
-import { formatNumber, formatPercent } from '../../shared/analytics/format.ts';
+import type { Locale, SalesIndicator } from '@storelens/contracts';
+import { formatIndicator } from '../../shared/analytics/format.ts';
 
-/** Money and per-order ratios carry two decimals (the currency's cents); counts none. */
-const TWO_DECIMALS: readonly SalesIndicator[] = ['netSales', 'avgTransactionValue', 'unitsPerTransaction', 'salesPerVisitor'];
-
-/** A sales indicator as the pages show it: rates in percent (1 decimal), money with cents, counts grouped; missing `--`. */
+/**
+ * A sales indicator as the pages show it: rates in percent (1 decimal), money with cents, counts
+ * grouped; missing `--`. The rules live with every indicator's in formatIndicator, so the sales
+ * pages and the reports that mix sales into traffic read alike.
+ */
 export function formatSalesIndicator(indicator: SalesIndicator, value: number | null | undefined, locale: Locale): string {
-  if (SALES_RATE_INDICATORS.includes(indicator)) return formatPercent(value, locale);
-  if (TWO_DECIMALS.includes(indicator)) return formatNumber(value, locale, 2);
-  // Units may be decimal (kilograms of produce): up to the 3 decimals the POS file allows.
-  if (indicator === 'units' && value !== null && value !== undefined && !Number.isInteger(value)) return formatNumber(value, locale, 3);
-  return formatNumber(value, locale);
+  return formatIndicator(indicator, value, locale);
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB'] as const;

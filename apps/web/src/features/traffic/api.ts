@@ -11,12 +11,12 @@ import type {
   newRepeatRequestSchema,
   newRepeatResponseSchema,
   ProfileResponse,
-  ReportDefinition,
-  ReportTable,
-  reportDefinitionSchema,
-  reportSaveRequestSchema,
+  ReportWithSalesDefinition,
+  ReportWithSalesTable,
+  reportWithSalesDefinitionSchema,
+  reportWithSalesSaveRequestSchema,
   revisitResponseSchema,
-  SavedReport,
+  SavedReportWithSales,
   StayTimeResponse,
   TimeIntervalResponse,
   TrendResponse,
@@ -71,9 +71,13 @@ export type FrequencyResponse = z.infer<typeof frequencyResponseSchema>;
 export type RevisitResponse = z.infer<typeof revisitResponseSchema>;
 export type ActivityRequest = z.input<typeof activityRequestSchema>;
 export type ActivityResponse = z.infer<typeof activityResponseSchema>;
-export type ReportRequest = z.input<typeof reportDefinitionSchema>;
-export type ReportSaveRequest = z.input<typeof reportSaveRequestSchema>;
-export type { ProfileResponse, ReportDefinition, ReportTable, SavedReport, StayTimeResponse };
+// Custom reports mix traffic and sales indicators (the server runs both; the page offers sales to who may see them).
+export type ReportRequest = z.input<typeof reportWithSalesDefinitionSchema>;
+export type ReportSaveRequest = z.input<typeof reportWithSalesSaveRequestSchema>;
+export type ReportDefinition = ReportWithSalesDefinition;
+export type ReportTable = ReportWithSalesTable;
+export type SavedReport = SavedReportWithSales;
+export type { ProfileResponse, StayTimeResponse };
 
 export function fetchProfile(request: VisitorRangeRequest): Promise<ProfileResponse> {
   return http.post<ProfileResponse>('/customerAttribute/profile', request);

@@ -1,4 +1,4 @@
-import { BCP47, type Indicator, type Locale, RATE_INDICATORS } from '@storelens/contracts';
+import { BCP47, type Locale, REPORT_RATE_INDICATORS, type ReportIndicator } from '@storelens/contracts';
 
 /**
  * Number formatting of the analytics pages in the reader's language. A missing value (a rate
@@ -57,14 +57,23 @@ export function formatDuration(seconds: number | null | undefined, locale: Local
   return UNSPACED.includes(locale) ? parts.join('').replace(/\s+/g, '') : parts.join(' ');
 }
 
-export function isRateIndicator(indicator: Indicator): boolean {
-  return RATE_INDICATORS.includes(indicator);
+export function isRateIndicator(indicator: ReportIndicator): boolean {
+  return REPORT_RATE_INDICATORS.includes(indicator);
 }
 
-/** An indicator's value as the pages show it: rates in percent, stays as durations, counts grouped. */
-export function formatIndicator(indicator: Indicator, value: number | null | undefined, locale: Locale): string {
+/** Money and per-order ratios of sales carry two decimals (the currency's cents). */
+const TWO_DECIMAL_INDICATORS: readonly ReportIndicator[] = ['netSales', 'avgTransactionValue', 'unitsPerTransaction', 'salesPerVisitor'];
+
+/**
+ * An indicator's value as the pages show it: rates in percent, stays as durations, money with
+ * cents, counts grouped. Sales indicators read the same on the sales pages and in the reports.
+ */
+export function formatIndicator(indicator: ReportIndicator, value: number | null | undefined, locale: Locale): string {
   if (isRateIndicator(indicator)) return formatPercent(value, locale);
   if (indicator === 'avgDwellMinutes') return formatDuration(isMissing(value) ? value : value * 60, locale);
+  if (TWO_DECIMAL_INDICATORS.includes(indicator)) return formatNumber(value, locale, 2);
+  // Units may be decimal (kilograms of produce): up to the 3 decimals the POS file allows.
+  if (indicator === 'units' && !isMissing(value) && !Number.isInteger(value)) return formatNumber(value, locale, 3);
   return formatNumber(value, locale);
 }
 

@@ -1,4 +1,4 @@
-import type { Granularity, Indicator, Locale } from '@storelens/contracts';
+import type { Granularity, Locale, ReportIndicator } from '@storelens/contracts';
 import dayjs from 'dayjs';
 import type { ChartOption } from './chartOption.ts';
 import { DATE_FORMAT, mondayOf } from './dateRange.ts';
@@ -13,7 +13,7 @@ import { CHART_PALETTE } from './palette.ts';
 
 type AxisKind = 'count' | 'rate' | 'minutes';
 
-export function axisKindOf(indicator: Indicator): AxisKind {
+export function axisKindOf(indicator: ReportIndicator): AxisKind {
   if (isRateIndicator(indicator)) return 'rate';
   return indicator === 'avgDwellMinutes' ? 'minutes' : 'count';
 }
@@ -36,7 +36,8 @@ export function periodKeyOf(date: string, granularity: Granularity): string[] {
 }
 
 export interface IndicatorSeries {
-  indicator: Indicator;
+  /** Sales indicators (custom reports) share the count axis; their tooltips keep the cents. */
+  indicator: ReportIndicator;
   /** Legend name (the indicator's, or e.g. 'Today' / 'Same weekday last week'). */
   name: string;
   values: readonly (number | null)[];
@@ -71,7 +72,7 @@ const axisFormatter = (kind: AxisKind, locale: Locale) => (value: number) => {
 
 export function indicatorChartOption({ categories, series, locale, marks = [], zoom = false }: IndicatorChartInput): ChartOption {
   const kinds = [...new Set(series.map((entry) => axisKindOf(entry.indicator)))].sort((a, b) => (a === 'count' ? -1 : b === 'count' ? 1 : 0));
-  const axisIndex = (indicator: Indicator) => kinds.indexOf(axisKindOf(indicator));
+  const axisIndex = (indicator: ReportIndicator) => kinds.indexOf(axisKindOf(indicator));
   return {
     tooltip: { trigger: 'axis' },
     legend: { top: 0, type: 'scroll' },

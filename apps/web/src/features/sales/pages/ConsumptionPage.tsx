@@ -9,12 +9,13 @@ import { Chart } from '../../../shared/analytics/Chart.tsx';
 import { hasChartData } from '../../../shared/analytics/chartOption.ts';
 import { DateRangePicker } from '../../../shared/analytics/DateRangePicker.tsx';
 import { defaultRange } from '../../../shared/analytics/dateRange.ts';
+import { ExportButton } from '../../../shared/analytics/ExportButton.tsx';
 import { formatChange, formatNumber, formatPercent } from '../../../shared/analytics/format.ts';
 import { type ShopSelection, useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { comparisonRefusal, pairLabels, previousPeriod } from '../../traffic/pages/shops/comparisonRanges.ts';
 import { RefusalAlert } from '../../traffic/pages/shops/RefusalAlert.tsx';
-import { fetchBasketSize, fetchPeriodComparison, fetchTimeOfDay, fetchWeekdays } from '../api.ts';
+import { exportSalesTable, fetchBasketSize, fetchPeriodComparison, fetchTimeOfDay, fetchWeekdays } from '../api.ts';
 import { salesChartOption } from '../salesChart.ts';
 import { formatSalesIndicator } from '../salesFormat.ts';
 
@@ -75,6 +76,18 @@ function useRangeQuery<T>(
   });
 }
 
+/** The export of a card whose query is the toolbar's shops and range. */
+function RangeExportButton({ table, title, shops, range }: CardProps & { table: 'timeOfDay' | 'basketSize' | 'weekday'; title: string }) {
+  return (
+    <ExportButton
+      fileName={title}
+      download={() => exportSalesTable({ table, query: { shopIds: [...shops.shopIds], ...range } })}
+      disabled={!shops.ready}
+      testId={`consumption-${table}-export`}
+    />
+  );
+}
+
 function TimeOfDayCard(props: CardProps) {
   const { t } = useTranslation();
   const locale = useSessionStore((state) => state.locale);
@@ -101,7 +114,12 @@ function TimeOfDayCard(props: CardProps) {
     ...hourlyColumns<HourRow>(t, locale),
   ];
   return (
-    <Card size="small" title={t('sales:consumption.timeOfDay')} data-testid="consumption-time-of-day">
+    <Card
+      size="small"
+      title={t('sales:consumption.timeOfDay')}
+      extra={<RangeExportButton {...props} table="timeOfDay" title={t('messages:export.titleTimeOfDay')} />}
+      data-testid="consumption-time-of-day"
+    >
       <Chart
         option={option ?? {}}
         empty={!data || !hasChartData([data.hours.map((hour) => hour.netSales), data.hours.map((hour) => hour.entries)])}
@@ -146,7 +164,12 @@ function BasketCard(props: CardProps) {
     [data, t, locale],
   );
   return (
-    <Card size="small" title={t('sales:consumption.basket')} data-testid="consumption-basket">
+    <Card
+      size="small"
+      title={t('sales:consumption.basket')}
+      extra={<RangeExportButton {...props} table="basketSize" title={t('messages:export.titleBasketSize')} />}
+      data-testid="consumption-basket"
+    >
       <Chart
         option={option ?? {}}
         empty={!data || !hasChartData([data.buckets.map((bucket) => bucket.transactions)])}
@@ -199,7 +222,12 @@ function WeekdayCard(props: CardProps) {
     ...hourlyColumns<WeekdayRow>(t, locale),
   ];
   return (
-    <Card size="small" title={t('sales:consumption.weekday')} data-testid="consumption-weekday">
+    <Card
+      size="small"
+      title={t('sales:consumption.weekday')}
+      extra={<RangeExportButton {...props} table="weekday" title={t('messages:export.titleWeekday')} />}
+      data-testid="consumption-weekday"
+    >
       <Chart
         option={option ?? {}}
         empty={!data || !hasChartData([data.weekdays.map((row) => row.netSales)])}
@@ -242,7 +270,19 @@ function ComparisonCard({ shops, range }: CardProps) {
     [data, indicator, t, locale],
   );
   return (
-    <Card size="small" title={t('sales:consumption.comparison')} data-testid="consumption-comparison">
+    <Card
+      size="small"
+      title={t('sales:consumption.comparison')}
+      extra={
+        <ExportButton
+          fileName={t('messages:export.titlePeriodComparison')}
+          download={() => exportSalesTable({ table: 'periodComparison', query: request })}
+          disabled={!shops.ready || refusal !== null}
+          testId="consumption-periodComparison-export"
+        />
+      }
+      data-testid="consumption-comparison"
+    >
       <Space wrap style={{ marginBottom: 8 }}>
         <Typography.Text>{t('sales:consumption.rangeA')}</Typography.Text>
         <DateRangePicker value={rangeA} onChange={setRangeA} testId="consumption-range-a" />

@@ -9,13 +9,14 @@ import { Chart } from '../../../shared/analytics/Chart.tsx';
 import { hasChartData } from '../../../shared/analytics/chartOption.ts';
 import { usePublishDataUpdateTime } from '../../../shared/analytics/dataUpdateTime.ts';
 import { defaultRange } from '../../../shared/analytics/dateRange.ts';
+import { ExportButton } from '../../../shared/analytics/ExportButton.tsx';
 import { formatChange, formatPercent } from '../../../shared/analytics/format.ts';
 import { periodLabel } from '../../../shared/analytics/indicatorChart.ts';
 import { StatCard } from '../../../shared/analytics/StatCard.tsx';
 import { type ShopSelection, useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { rangeText } from '../../traffic/pages/shops/comparisonRanges.ts';
-import { fetchCrossStore, fetchSalesRanking, fetchSalesSummary, fetchSalesTrend } from '../api.ts';
+import { exportSalesTable, fetchCrossStore, fetchSalesRanking, fetchSalesSummary, fetchSalesTrend } from '../api.ts';
 import { salesChartOption } from '../salesChart.ts';
 import { formatSalesIndicator } from '../salesFormat.ts';
 
@@ -163,15 +164,23 @@ function TrendSection({ shops, range, granularity }: SectionProps & { granularit
   ];
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Select<SalesIndicator[]>
-        mode="multiple"
-        style={{ minWidth: 320 }}
-        value={shown}
-        maxCount={3}
-        onChange={setShown}
-        options={TABLE_INDICATORS.map((indicator) => ({ value: indicator, label: t(`sales:indicators.${indicator}`) }))}
-        data-testid="sales-trend-indicators"
-      />
+      <Space wrap>
+        <Select<SalesIndicator[]>
+          mode="multiple"
+          style={{ minWidth: 320 }}
+          value={shown}
+          maxCount={3}
+          onChange={setShown}
+          options={TABLE_INDICATORS.map((indicator) => ({ value: indicator, label: t(`sales:indicators.${indicator}`) }))}
+          data-testid="sales-trend-indicators"
+        />
+        <ExportButton
+          fileName={t('messages:export.titleSalesTrend')}
+          download={() => exportSalesTable({ table: 'trend', query: request })}
+          disabled={!shops.ready}
+          testId="sales-trend-export"
+        />
+      </Space>
       <Chart
         option={option ?? {}}
         empty={!data || !hasChartData(shown.map((indicator) => data.points.map((point) => point.values[indicator] ?? null)))}
@@ -257,6 +266,12 @@ function RankingSection({ shops, range }: SectionProps) {
             { value: 'asc', label: t('sales:sales.orderAsc') },
           ]}
         />
+        <ExportButton
+          fileName={t('messages:export.titleSalesRanking')}
+          download={() => exportSalesTable({ table: 'ranking', query: request })}
+          disabled={!shops.ready}
+          testId="sales-ranking-export"
+        />
       </Space>
       <Chart
         option={option ?? {}}
@@ -305,15 +320,23 @@ function CrossStoreSection({ shops, range }: SectionProps) {
     { key: 'share', title: t('sales:sales.share'), align: 'right', render: (_, row) => formatPercent(row.shareOfNetSales, locale) },
   ];
   return (
-    <Table<ShopRow>
-      rowKey="key"
-      size="small"
-      columns={columns}
-      dataSource={[...rows, ...summaryRows]}
-      loading={crossStore.isFetching}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      data-testid="sales-cross-store-table"
-    />
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <ExportButton
+        fileName={t('messages:export.titleCrossStore')}
+        download={() => exportSalesTable({ table: 'crossStore', query: request })}
+        disabled={!shops.ready}
+        testId="sales-cross-store-export"
+      />
+      <Table<ShopRow>
+        rowKey="key"
+        size="small"
+        columns={columns}
+        dataSource={[...rows, ...summaryRows]}
+        loading={crossStore.isFetching}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        data-testid="sales-cross-store-table"
+      />
+    </Space>
   );
 }

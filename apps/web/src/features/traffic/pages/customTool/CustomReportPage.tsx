@@ -1,5 +1,5 @@
 import { PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
-import { type DateRange, INDICATORS, type Indicator, type ReportDimension } from '@storelens/contracts';
+import type { DateRange, ReportDimension, ReportIndicator } from '@storelens/contracts';
 import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Empty, Row, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { useDataUpdateTimeFeed } from '../../../../shared/analytics/dataUpdateTi
 import { defaultRange, rangeProblem, rangeProblemMessage } from '../../../../shared/analytics/dateRange.ts';
 import { ExportButton } from '../../../../shared/analytics/ExportButton.tsx';
 import { exportAnalyticsTable } from '../../../../shared/analytics/exports.ts';
-import { IndicatorSelect } from '../../../../shared/analytics/IndicatorSelect.tsx';
+import { IndicatorSelect, useReportIndicators } from '../../../../shared/analytics/IndicatorSelect.tsx';
 import { SelectShopsFirst } from '../../../../shared/analytics/SelectShopsFirst.tsx';
 import { useShopSelection } from '../../../../shared/analytics/useShopSelection.ts';
 import { requestConfirmation } from '../../../../shared/lib/confirmModal.ts';
@@ -44,7 +44,8 @@ export function CustomReportPage() {
   const queryClient = useQueryClient();
   const cid = useSessionStore((state) => state.cid);
   const shops = useShopSelection('multiple');
-  const [indicators, setIndicators] = useState<Indicator[]>(() => [...DEFAULT_REPORT_INDICATORS]);
+  const indicatorChoices = useReportIndicators();
+  const [indicators, setIndicators] = useState<ReportIndicator[]>(() => [...DEFAULT_REPORT_INDICATORS]);
   const [dimension, setDimension] = useState<ReportDimension>('day');
   const [range, setRange] = useState<DateRange>(() => defaultRange());
   const [ran, setRan] = useState<ReportDefinition | null>(null);
@@ -183,7 +184,13 @@ export function CustomReportPage() {
           </>
         }
       >
-        <IndicatorSelect value={indicators} onChange={setIndicators} max={INDICATORS.length} testId="report-indicators" />
+        <IndicatorSelect<ReportIndicator>
+          value={indicators}
+          onChange={setIndicators}
+          options={indicatorChoices}
+          max={indicatorChoices.length}
+          testId="report-indicators"
+        />
         <Select<ReportDimension>
           value={dimension}
           onChange={changeDimension}

@@ -1,4 +1,4 @@
-import type { Indicator, ReportDimension } from '@storelens/contracts';
+import type { ReportDimension, ReportIndicator } from '@storelens/contracts';
 import { Card, Table, type TableColumnType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,8 +48,8 @@ export function ReportResult({ table, loading }: { table: ReportTable; loading: 
         ]
       : []),
   ];
-  const columns = [...leading, ...indicatorColumns<Row>(indicators, t, locale, (row, indicator) => row.values[indicator])];
-  const firstIndicator: Indicator | undefined = indicators[0];
+  const columns = [...leading, ...indicatorColumns<Row, ReportIndicator>(indicators, t, locale, (row, indicator) => row.values[indicator])];
+  const firstIndicator: ReportIndicator | undefined = indicators[0];
 
   return (
     <>

@@ -1,8 +1,8 @@
-import type { Indicator, ReportTable } from '@storelens/contracts';
+import type { ReportIndicator, ReportWithSalesTable as ReportTable } from '@storelens/contracts';
 import { describe, expect, it } from 'vitest';
 import { reportChart, shopLabel } from './reportChart.ts';
 
-const name = (indicator: Indicator) => `<${indicator}>`;
+const name = (indicator: ReportIndicator) => `<${indicator}>`;
 type Series = { name: string; type: string; data: (number | null)[]; yAxisIndex: number };
 const seriesOf = (chart: ReturnType<typeof reportChart>) => chart.option.series as Series[];
 const categoriesOf = (chart: ReturnType<typeof reportChart>) => (chart.option.xAxis as { data: string[] }).data;

@@ -1,4 +1,4 @@
-import type { Indicator, Locale, ReportTable } from '@storelens/contracts';
+import type { Locale, ReportIndicator, ReportWithSalesTable as ReportTable } from '@storelens/contracts';
 import type { ChartOption } from '../../../../shared/analytics/chartOption.ts';
 import { type IndicatorSeries, indicatorChartOption, periodLabel } from '../../../../shared/analytics/indicatorChart.ts';
 import { granularityOfDimension } from './reportForm.ts';
@@ -25,10 +25,10 @@ function shopAxisLabel(shops: number) {
  * - by shop and day: the first indicator over the days, one line per shop (a chart of every
  *   indicator for every shop would be unreadable; the table holds them all).
  */
-export function reportChart(table: ReportTable, indicatorName: (indicator: Indicator) => string, locale: Locale): ReportChart {
+export function reportChart(table: ReportTable, indicatorName: (indicator: ReportIndicator) => string, locale: Locale): ReportChart {
   const { dimension, indicators, rows } = table;
   const granularity = granularityOfDimension(dimension);
-  const value = (row: Row | undefined, indicator: Indicator) => row?.values[indicator] ?? null;
+  const value = (row: Row | undefined, indicator: ReportIndicator) => row?.values[indicator] ?? null;
 
   let categories: string[];
   let series: IndicatorSeries[];

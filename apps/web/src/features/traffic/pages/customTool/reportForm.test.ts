@@ -1,4 +1,4 @@
-import type { ReportDefinition, TreeNode } from '@storelens/contracts';
+import type { ReportWithSalesDefinition as ReportDefinition, TreeNode } from '@storelens/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   definitionOf,
@@ -42,6 +42,12 @@ describe('custom report form and definition', () => {
       endDate: '2026-03-14',
       shopIds: ['b', 'a'],
     });
+  });
+
+  it('a report mixing sales and traffic indicators keeps them in the order picked, each once', () => {
+    const mixed: ReportForm = { ...FORM, indicators: ['netSales', 'entries', 'conversionRate', 'netSales'] };
+    expect(definitionOf(mixed).indicators).toEqual(['netSales', 'entries', 'conversionRate']);
+    expect(formOfDefinition(definitionOf(mixed), TREE, false).form.indicators).toEqual(['netSales', 'entries', 'conversionRate']);
   });
 
   it('a saved definition restores every choice', () => {

@@ -1,4 +1,4 @@
-import type { DateRange, Granularity, Indicator, ReportDefinition, ReportDimension, TreeNode } from '@storelens/contracts';
+import type { DateRange, Granularity, ReportWithSalesDefinition as ReportDefinition, ReportDimension, ReportIndicator, TreeNode } from '@storelens/contracts';
 import { maxDaysFor } from '../../../../shared/analytics/dateRange.ts';
 import { reconcileSelection, selectableShops } from '../../../../shared/analytics/shopSelection.ts';
 
@@ -9,7 +9,7 @@ import { reconcileSelection, selectableShops } from '../../../../shared/analytic
  */
 
 export interface ReportForm {
-  indicators: Indicator[];
+  indicators: ReportIndicator[];
   dimension: ReportDimension;
   range: DateRange;
   shopIds: string[];
@@ -18,7 +18,7 @@ export interface ReportForm {
 /** Dimensions in the order the builder lists them. */
 export const DIMENSION_ORDER: readonly ReportDimension[] = ['shop', 'day', 'week', 'month', 'hour', 'shopDay'];
 
-export const DEFAULT_REPORT_INDICATORS: readonly Indicator[] = ['entries', 'captureRate', 'avgDwellMinutes'];
+export const DEFAULT_REPORT_INDICATORS: readonly ReportIndicator[] = ['entries', 'captureRate', 'avgDwellMinutes'];
 
 /** The granularity a dimension groups time by: shop and shop x day read daily figures. */
 export function granularityOfDimension(dimension: ReportDimension): Granularity {
@@ -33,7 +33,7 @@ export function maxDaysForDimension(dimension: ReportDimension): number {
 export const dimensionHasShop = (dimension: ReportDimension): boolean => dimension === 'shop' || dimension === 'shopDay';
 
 /** Indicators as picked, each once: the order picked is the order of the table's columns. */
-export function uniqueIndicators(indicators: readonly Indicator[]): Indicator[] {
+export function uniqueIndicators(indicators: readonly ReportIndicator[]): ReportIndicator[] {
   return [...new Set(indicators)];
 }
 

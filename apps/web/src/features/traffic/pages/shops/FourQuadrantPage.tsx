@@ -1,4 +1,4 @@
-import type { DateRange, Indicator } from '@storelens/contracts';
+import type { DateRange, ReportIndicator } from '@storelens/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Row, Space, type TableColumnType, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
@@ -10,7 +10,7 @@ import { defaultRange } from '../../../../shared/analytics/dateRange.ts';
 import { ExportButton } from '../../../../shared/analytics/ExportButton.tsx';
 import { exportAnalyticsTable } from '../../../../shared/analytics/exports.ts';
 import { formatIndicator, formatNumber } from '../../../../shared/analytics/format.ts';
-import { indicatorLabel } from '../../../../shared/analytics/IndicatorSelect.tsx';
+import { indicatorLabel, useReportIndicators } from '../../../../shared/analytics/IndicatorSelect.tsx';
 import { SelectShopsFirst } from '../../../../shared/analytics/SelectShopsFirst.tsx';
 import { StatCard } from '../../../../shared/analytics/StatCard.tsx';
 import { useShopSelection } from '../../../../shared/analytics/useShopSelection.ts';
@@ -32,7 +32,7 @@ import { type FourQuadrantRequest, fetchFourQuadrant, shopsKeys } from './shopsA
 import { useAllShopsByDefault } from './useAllShopsByDefault.ts';
 import { useCheckedChoice } from './useCheckedChoice.ts';
 
-type Axes = { xIndicator: Indicator; yIndicator: Indicator };
+type Axes = { xIndicator: ReportIndicator; yIndicator: ReportIndicator };
 
 /**
  * Four-quadrant analysis (/shops/fourQuadrantAnalysis): the selected shops placed by two
@@ -45,6 +45,7 @@ export function FourQuadrantPage() {
   const locale = useSessionStore((state) => state.locale);
   const cid = useSessionStore((state) => state.cid);
   const shops = useShopSelection('multiple');
+  const indicatorChoices = useReportIndicators();
   const { settling } = useAllShopsByDefault(shops);
   const [range, setRange] = useState<DateRange>(() => defaultRange());
   const {
@@ -128,12 +129,14 @@ export function FourQuadrantPage() {
           label={t('traffic:shops.quadrant.xAxis')}
           value={axes.xIndicator}
           onChange={(xIndicator) => changeAxes({ ...axes, xIndicator })}
+          options={indicatorChoices}
           testId="four-quadrant-x"
         />
         <SingleIndicatorSelect
           label={t('traffic:shops.quadrant.yAxis')}
           value={axes.yIndicator}
           onChange={(yIndicator) => changeAxes({ ...axes, yIndicator })}
+          options={indicatorChoices}
           testId="four-quadrant-y"
         />
         <Button size="small" onClick={() => changeAxes({ xIndicator: axes.yIndicator, yIndicator: axes.xIndicator })} data-testid="four-quadrant-swap">

@@ -1,26 +1,34 @@
-import { INDICATORS, type Indicator } from '@storelens/contracts';
+import { INDICATORS, type Indicator, type ReportIndicator } from '@storelens/contracts';
 import { Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { indicatorLabel } from '../../../../shared/analytics/IndicatorSelect.tsx';
+import { indicatorOptions } from '../../../../shared/analytics/IndicatorSelect.tsx';
 
-export interface SingleIndicatorSelectProps {
+export interface SingleIndicatorSelectProps<I extends ReportIndicator = Indicator> {
   /** Shown before the select: 'Indicator', 'X axis' ... */
   label: string;
-  value: Indicator;
-  onChange(indicator: Indicator): void;
+  value: I;
+  onChange(indicator: NoInfer<I>): void;
+  /** The traffic indicators unless told (the four quadrants add the sales ones, under their heading). */
+  options?: readonly I[];
   testId: string;
 }
 
 /** One indicator (ranking, an axis of the four quadrants), named as the exports name it. */
-export function SingleIndicatorSelect({ label, value, onChange, testId }: SingleIndicatorSelectProps) {
+export function SingleIndicatorSelect<I extends ReportIndicator = Indicator>({
+  label,
+  value,
+  onChange,
+  options = INDICATORS as readonly ReportIndicator[] as readonly I[],
+  testId,
+}: SingleIndicatorSelectProps<I>) {
   const { t } = useTranslation();
   return (
     <Space size={4}>
       <Typography.Text type="secondary">{label}</Typography.Text>
-      <Select<Indicator>
+      <Select<I>
         value={value}
         onChange={onChange}
-        options={INDICATORS.map((indicator) => ({ value: indicator, label: indicatorLabel(t, indicator) }))}
+        options={indicatorOptions(t, options)}
         style={{ minWidth: 170 }}
         popupMatchSelectWidth={false}
         data-testid={testId}

@@ -1,4 +1,4 @@
-import type { FourQuadrantResponse, Indicator, Locale } from '@storelens/contracts';
+import type { FourQuadrantWithSalesResponse, Locale, ReportIndicator } from '@storelens/contracts';
 import type { ChartOption } from '../../../../shared/analytics/chartOption.ts';
 import { formatIndicator } from '../../../../shared/analytics/format.ts';
 import { CHART_PALETTE, COMPARISON_COLOUR } from '../../../../shared/analytics/palette.ts';
@@ -12,13 +12,13 @@ import type { Refusal } from './comparisonRanges.ts';
 
 export const QUADRANTS = [1, 2, 3, 4] as const;
 export type Quadrant = (typeof QUADRANTS)[number];
-export type QuadrantPoint = FourQuadrantResponse['points'][number];
+export type QuadrantPoint = FourQuadrantWithSalesResponse['points'][number];
 
 /** Quadrant colours: the best (1) green, the weakest (3) grey, the two mixed ones blue and orange. */
 export const QUADRANT_COLOURS: Record<Quadrant, string> = { 1: CHART_PALETTE[3], 2: CHART_PALETTE[0], 3: COMPARISON_COLOUR, 4: CHART_PALETTE[2] };
 
 /** X and Y on the same indicator is refused with the server's message, before asking it. */
-export function sameIndicatorRefusal(xIndicator: Indicator, yIndicator: Indicator): Refusal | null {
+export function sameIndicatorRefusal(xIndicator: ReportIndicator, yIndicator: ReportIndicator): Refusal | null {
   return xIndicator === yIndicator ? { key: 'messages:traffic.sameIndicator', params: {} } : null;
 }
 
@@ -40,7 +40,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character);
 
 export interface QuadrantChartInput {
-  data: FourQuadrantResponse;
+  data: FourQuadrantWithSalesResponse;
   locale: Locale;
   /** Axis and tooltip names of the two indicators. */
   xName: string;

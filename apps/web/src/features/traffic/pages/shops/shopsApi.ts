@@ -1,8 +1,8 @@
 import type {
   ComparisonResponse,
   comparisonRequestSchema,
-  FourQuadrantResponse,
-  fourQuadrantRequestSchema,
+  FourQuadrantWithSalesResponse,
+  fourQuadrantWithSalesRequestSchema,
   RankingResponse,
   rankingRequestSchema,
 } from '@storelens/contracts';
@@ -16,8 +16,10 @@ import { http } from '../../../../shared/lib/http.ts';
 
 export type RankingRequest = z.input<typeof rankingRequestSchema>;
 export type ComparisonRequest = z.input<typeof comparisonRequestSchema>;
-export type FourQuadrantRequest = z.input<typeof fourQuadrantRequestSchema>;
-export type { ComparisonResponse, FourQuadrantResponse, RankingResponse };
+/** The four quadrants place shops by traffic and sales indicators alike. */
+export type FourQuadrantRequest = z.input<typeof fourQuadrantWithSalesRequestSchema>;
+export type FourQuadrantResponse = FourQuadrantWithSalesResponse;
+export type { ComparisonResponse, RankingResponse };
 
 export function fetchStoreRanking(request: RankingRequest): Promise<RankingResponse> {
   return http.post<RankingResponse>('/traffic/storeRanking', request);
