@@ -358,7 +358,7 @@ describe('uploading and importing POS files (LibreOffice-made .xlsx)', () => {
     const ordersBefore = await countRows(t.db, 'pos_orders');
     const [row] = await imported(admin, ['pos-bad-rows.xlsx']);
     badUpload = row as PosUploadRow;
-    expect(badUpload).toMatchObject({ status: 'failed', rows: 19, importedRows: 0, errorRows: 18 });
+    expect(badUpload, JSON.stringify(badUpload.failure)).toMatchObject({ status: 'failed', rows: 19, importedRows: 0, errorRows: 18 });
     for (const lang of LOCALES) {
       expect((await listRow(admin, badUpload.uploadId, lang))?.failure).toBe(translateMessage(lang, 'errors.importRows', { count: 18 }));
     }

@@ -12,6 +12,7 @@ import {
   type Indicator,
   type Locale,
   type PartialIndicatorValues,
+  Perm,
   type ProfileResponse,
   RANGE_LIMITS,
   type RankingResponse,
@@ -28,7 +29,7 @@ import { visibleShopIds } from '../../platform/authz/actor.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { ShopMetricColumn } from '../../platform/db/schema.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { badRequest, noAuthority, notFound } from '../../platform/http/errors.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now } from '../../platform/time/clock.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
@@ -379,6 +380,11 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
     };
   }
 
+  /** Sales indicators in a traffic report are sales data: only for those who may see sales (sale_nav). */
+  function requireSalesAccess(actor: CustomerActor, salesIndicators: readonly unknown[]): void {
+    if (salesIndicators.length > 0 && actor.permissions.sale_nav !== Perm.shown) throw noAuthority();
+  }
+
   async function fourQuadrant(
     actor: CustomerActor,
     input: DateRange & { shopIds?: string[] | undefined; xIndicator: ReportIndicator; yIndicator: ReportIndicator },
@@ -388,6 +394,7 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
     const shops = await resolveShops(actor, input.shopIds);
     const axes = [input.xIndicator, input.yIndicator];
     const { traffic, sales } = splitIndicators(axes);
+    requireSalesAccess(actor, sales);
     const [byShop, salesByShop] = await Promise.all([
       traffic.length > 0 ? sumsByShop(actor.customerId, ids(shops), columnsFor(traffic), input) : new Map<string, Sums>(),
       sales.length > 0 ? salesSumsBy(db, actor.customerId, ids(shops), input, 'shop') : new Map<string, SalesSums>(),
@@ -661,6 +668,7 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
     checkRange(definition, maxDaysFor(granularity));
     const shops = await resolveShops(actor, definition.shopIds);
     const { traffic, sales } = splitIndicators(definition.indicators);
+    requireSalesAccess(actor, sales);
     // A report of sales indicators only still reads one traffic column: the queries need one.
     const columns = columnsFor(traffic.length > 0 ? traffic : ['entries']);
     const shopIds = ids(shops);

@@ -13,7 +13,7 @@ import {
 } from '@storelens/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildCustomer, buildShop, download, type Session, signInWithRole } from '../../../test/factories.ts';
+import { buildCustomer, buildRoleWithout, buildShop, download, type Session, signInWithRole } from '../../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { advanceClock, resetClock } from '../../platform/time/clock.ts';
 import { writePosWorkbook } from '../sales/pos-workbook.ts';
@@ -25,6 +25,7 @@ const NOW = '2026-03-11T06:00:00Z';
 const range = { startDate: '2026-03-02', endDate: '2026-03-04' };
 let t: TestApp;
 let admin: Session;
+let customerId: string;
 let shops: { a: string; b: string; c: string };
 
 const data = async <T>(url: string, body: unknown): Promise<T> => {
@@ -41,6 +42,7 @@ beforeAll(async () => {
   t = await createTestApp();
   clockAtNow();
   const customer = await buildCustomer(t.db, 'Quadrant Sales Co');
+  customerId = customer.customerId;
   shops = {
     a: await buildShop(t.db, customer.customerId, customer.rootOrgId, { number: 'Q-A', name: 'A', timeZone: 'Asia/Shanghai' }),
     b: await buildShop(t.db, customer.customerId, customer.rootOrgId, { number: 'Q-B', name: 'B', timeZone: 'Asia/Shanghai' }),
@@ -203,6 +205,15 @@ describe('sales indicators in the four-quadrant analysis and custom reports', ()
     expect(reopened.definition.indicators).toEqual(['entries', 'conversionRate']);
     const table = await data<ReportWithSalesTable>('/api/customReport/query', reopened.definition);
     expect(table.rows.find((row) => row.shopId === shops.b)?.values).toEqual({ entries: 80, conversionRate: 3 / 50 });
+  });
+
+  it('keeps sales indicators from a role that may not see sales', async () => {
+    const role = await buildRoleWithout(t.db, customerId, ['sale_nav']);
+    const noSales = await signInWithRole(t.app, t.db, customerId, role);
+    const ask = (url: string, body: object) => call(t.app, 'POST', url, body, noSales);
+    expect((await ask('/api/traffic/fourQuadrant', { ...range, xIndicator: 'entries', yIndicator: 'conversionRate' })).body.status).toBe(403);
+    expect((await ask('/api/customReport/query', { ...range, indicators: ['entries', 'netSales'], dimension: 'shop' })).body.status).toBe(403);
+    expect((await ask('/api/traffic/fourQuadrant', { ...range, xIndicator: 'entries', yIndicator: 'visits' })).body.status).toBe(200);
   });
 
   it('refuses an indicator that is neither traffic nor sales', async () => {
