@@ -3,7 +3,7 @@ import { idSchema, keywordSchema, pageOf, pageRequestSchema } from '../org/index
 import { Limits } from '../platform/limits.ts';
 import { messageRef } from '../platform/messages.ts';
 import { requiredText } from '../platform/validation.ts';
-import { dateRangeSchema, GRANULARITIES, shopIdsSchema } from '../traffic/index.ts';
+import { dateRangeSchema, GRANULARITIES, rankingResponseSchemaOf, shopIdsSchema } from '../traffic/index.ts';
 
 const required = messageRef('validation.required');
 
@@ -210,19 +210,7 @@ export const salesRankingRequestSchema = salesRangeRequestSchema.extend({
   indicator: salesIndicatorSchema,
   order: z.enum(['desc', 'asc']).default('desc'),
 });
-export const salesRankingResponseSchema = z.object({
-  indicator: salesIndicatorSchema,
-  previousRange: dateRangeSchema,
-  rows: z.array(
-    z.object({
-      rank: z.number().int(),
-      ...shopRef,
-      value: z.number().nullable(),
-      previousValue: z.number().nullable(),
-      change: z.number().nullable(),
-    }),
-  ),
-});
+export const salesRankingResponseSchema = rankingResponseSchemaOf(salesIndicatorSchema);
 export type SalesRankingResponse = z.infer<typeof salesRankingResponseSchema>;
 
 export const crossStoreRequestSchema = salesRangeRequestSchema.extend({ indicators: salesIndicatorsSchema });

@@ -215,20 +215,24 @@ export const rankingRequestSchema = dateRangeSchema.extend({
   indicator: indicatorSchema,
   order: z.enum(['desc', 'asc']).default('desc'),
 });
-export const rankingResponseSchema = z.object({
-  indicator: indicatorSchema,
-  previousRange: dateRangeSchema,
-  rows: z.array(
-    z.object({
-      rank: z.number().int(),
-      ...shopRef,
-      value: z.number().nullable(),
-      previousValue: z.number().nullable(),
-      /** (value - previous) / previous; null without a previous value. */
-      change: z.number().nullable(),
-    }),
-  ),
-});
+/** A store ranking by one indicator against the previous period: traffic's and sales' (their own indicator lists). */
+export function rankingResponseSchemaOf<Indicator extends z.ZodType>(indicator: Indicator) {
+  return z.object({
+    indicator,
+    previousRange: dateRangeSchema,
+    rows: z.array(
+      z.object({
+        rank: z.number().int(),
+        ...shopRef,
+        value: z.number().nullable(),
+        previousValue: z.number().nullable(),
+        /** (value - previous) / previous; null without a previous value. */
+        change: z.number().nullable(),
+      }),
+    ),
+  });
+}
+export const rankingResponseSchema = rankingResponseSchemaOf(indicatorSchema);
 export type RankingResponse = z.infer<typeof rankingResponseSchema>;
 
 export const comparisonRequestSchema = z.object({

@@ -29,7 +29,7 @@ import {
   signInWithRole,
 } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
-import { advanceClock, resetClock } from '../../platform/time/clock.ts';
+import { resetClock, setClock } from '../../platform/time/clock.ts';
 import { buildBox, line, sendBatch } from '../traffic/test-support.ts';
 import { writePosWorkbook } from './pos-workbook.ts';
 import { createPosImporter } from './sales.module.ts';
@@ -53,10 +53,7 @@ const data = async <T>(session: Session, url: string, body?: unknown): Promise<T
 };
 const range = { startDate: '2026-03-02', endDate: '2026-03-03' };
 
-function clockAtNow(): void {
-  resetClock();
-  advanceClock(Date.parse(NOW) - Date.now());
-}
+const clockAtNow = () => setClock(NOW);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -17,7 +17,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCustomer, buildOrg, buildRoleWithout, buildShop, buildUser, download, sheetRows, signIn } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
-import { advanceClock, resetClock } from '../../platform/time/clock.ts';
+import { resetClock, setClock } from '../../platform/time/clock.ts';
 import { buildBox, line, passerby, sendBatch, type TestBox, visit } from './test-support.ts';
 
 type Session = { token: string; cid: string };
@@ -46,10 +46,7 @@ const data = async <T>(session: Session, url: string, body?: unknown): Promise<T
 const local = (date: string, time: string, offset: string) => `${date}T${time}:00${offset}`;
 const cn = (date: string, time: string) => local(date, time, '+08:00');
 
-function clockAtNow(): void {
-  resetClock();
-  advanceClock(Date.parse(NOW) - Date.now());
-}
+const clockAtNow = () => setClock(NOW);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -15,7 +15,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCustomer, buildRoleWithout, buildShop, download, type Session, signInWithRole } from '../../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { advanceClock, resetClock } from '../../platform/time/clock.ts';
+import { resetClock, setClock } from '../../platform/time/clock.ts';
 import { writePosWorkbook } from '../sales/pos-workbook.ts';
 import { createPosImporter } from '../sales/sales.module.ts';
 import { buildBox, line, sendBatch } from './test-support.ts';
@@ -33,10 +33,7 @@ const data = async <T>(url: string, body: unknown): Promise<T> => {
   expect(response.body.status, `${url}: ${response.body.msg}`).toBe(200);
   return response.body.data as T;
 };
-const clockAtNow = () => {
-  resetClock();
-  advanceClock(Date.parse(NOW) - Date.now());
-};
+const clockAtNow = () => setClock(NOW);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -20,3 +20,8 @@ export function advanceClock(ms: number): void {
 export function resetClock(): void {
   offsetMs = 0;
 }
+
+/** Puts the clock at an instant (tests pinned to a fixed 'now'). */
+export function setClock(iso: string): void {
+  offsetMs = Date.parse(iso) - Date.now();
+}
