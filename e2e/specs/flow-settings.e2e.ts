@@ -107,6 +107,9 @@ describe('customer-flow settings', () => {
     try {
       await openFlowConf(page);
       const box = page.getByTestId('flow-time-to-store');
+      // The form receives the saved settings right after it first renders: type only once they are in,
+      // or they overwrite what was typed (seen once on a loaded CI machine).
+      await expect.poll(() => box.inputValue()).toBe(String(current.timeToStoreMinutes));
       await box.fill('0');
       await box.blur();
       await expect.poll(() => page.getByTestId('flow-section-time-to-store').innerText()).toContain(expected);
