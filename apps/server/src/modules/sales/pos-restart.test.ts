@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildCustomer, buildShop, buildUser, fixture, TEST_PASSWORD } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { type DB, migrateToLatest, openDatabase } from '../../platform/db/database.ts';
-import { writeLargePosFile } from './test-support.ts';
+import { makeLargePosWorkbook } from './large-pos-workbook.ts';
 
 /**
  * DESIGN R1 for real: a server process is killed (SIGKILL) in the middle of importing a POS file of
@@ -166,9 +166,9 @@ it('a server killed mid-import keeps the earlier data, and the next one finishes
 
   // 200,000 orders over both stores from 2 March: the earlier file's days are all replaced in the end.
   const dates = Array.from({ length: 10 }, (_, index) => `2026-03-${String(index + 2).padStart(2, '0')}`);
-  const file = path.join(t.config.dataDir, 'large.xlsx');
-  const totals = await writeLargePosFile(file, { rows: 200_000, shopNumbers: ['POS-1', 'POS-2'], dates });
-  const large = await uploadTo(base, headers, 'large.xlsx', fs.readFileSync(file));
+  // Made by LibreOffice from CSV and cached: needs soffice (apt-get install -y libreoffice-calc).
+  const { filePath, totals } = await makeLargePosWorkbook({ rows: 200_000, shopNumbers: ['POS-1', 'POS-2'], dates });
+  const large = await uploadTo(base, headers, 'large.xlsx', fs.readFileSync(filePath));
   const midway = await until(base, headers, large, (row) => row.status === 'uploading' && row.progress >= 10, 300_000);
   expect(midway.progress).toBeLessThan(100);
   await stopServer('SIGKILL');
