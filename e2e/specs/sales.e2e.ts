@@ -5,7 +5,8 @@ import { translateMessage } from '@storelens/contracts';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignIn, type Lang, press, shot, signedInPage, textBox, uniqueSuffix } from '../support/admin.ts';
+import { apiSignIn, type Lang, shot, signedInPage, textBox, uniqueSuffix } from '../support/admin.ts';
+import { daysAgo, pickShop, typeRange } from '../support/analytics.ts';
 import { DEMO, launchBrowser } from '../support/browser.ts';
 
 const UPLOAD_PAGE = '/settings/settingSales/performanceData';
@@ -23,14 +24,6 @@ afterAll(async () => {
   await browser?.close();
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 });
-
-/** A local date `days` before today, written as the pages and the API write dates. */
-function daysAgo(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() - days);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 /** Clicks a page button that downloads a file and keeps the file under the test's folder. */
 async function download(page: Page, testId: string, fileName: string): Promise<string> {
@@ -100,39 +93,6 @@ async function fillTemplate(
 }
 
 const uploadRow = (page: Page, fileName: string) => page.getByTestId('pos-list').locator('tr.ant-table-row').filter({ hasText: fileName }).first();
-
-/** Picks one shop in the analytics shop picker by its name (clicking a name ticks it), then applies it. */
-async function pickShop(page: Page, name: string): Promise<void> {
-  await page.locator('[data-testid="shop-picker"]:not(.ant-btn-loading)').waitFor({ timeout: 30_000 });
-  const panel = page.getByTestId('shop-picker-panel');
-  await expect
-    .poll(
-      async () => {
-        if (!(await panel.isVisible())) await page.getByTestId('shop-picker').click();
-        await page.waitForTimeout(500);
-        return panel.isVisible();
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  await press(page, 'shop-picker-clear');
-  await textBox(page, 'shop-picker-search').fill(name);
-  const node = panel.locator('.ant-tree-title').filter({ hasText: name }).first();
-  await node.waitFor();
-  await node.click();
-  await press(page, 'shop-picker-ok');
-  await panel.waitFor({ state: 'detached' });
-}
-
-/** Types a range into the antd range picker carrying `testId`. */
-async function typeRange(page: Page, testId: string, startDate: string, endDate: string): Promise<void> {
-  const inputs = page.getByTestId(testId).locator('input');
-  await inputs.nth(0).click();
-  await inputs.nth(0).fill(startDate);
-  await inputs.nth(0).press('Enter');
-  await inputs.nth(1).fill(endDate);
-  await inputs.nth(1).press('Enter');
-}
 
 describe('sales data', () => {
   const suffix = uniqueSuffix();

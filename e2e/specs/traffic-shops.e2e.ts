@@ -2,6 +2,7 @@ import { translateMessage } from '@storelens/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, chooseOption, type Lang, messageShown, shot, signedInPage } from '../support/admin.ts';
+import { choosePreset, daysAgo, rowsOf, typeRange } from '../support/analytics.ts';
 import { DEMO, launchBrowser } from '../support/browser.ts';
 
 const RANKINGS = '/shops/storeRankings';
@@ -14,34 +15,9 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** A local date `days` before today, as the pages and the server write dates. */
-function daysAgo(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() - days);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** Types a range into the antd range picker carrying `testId` (start, Enter, end, Enter), as a person typing dates would. */
-async function typeRange(page: Page, testId: string, startDate: string, endDate: string): Promise<void> {
-  const inputs = page.getByTestId(testId).locator('input');
-  await inputs.nth(0).click();
-  await inputs.nth(0).fill(startDate);
-  await inputs.nth(0).press('Enter');
-  await inputs.nth(1).fill(endDate);
-  await inputs.nth(1).press('Enter');
-}
-
-async function choosePreset(page: Page, testId: string, preset: string): Promise<void> {
-  await page.getByTestId(testId).locator('input').first().click();
-  await page.getByTestId(`${testId}-preset-${preset}`).click();
-}
-
-const tableRows = (page: Page, testId: string) => page.getByTestId(testId).locator('tr.ant-table-row');
-
 /** Waits for a table's rows and for its chart to be drawn, then keeps a screenshot. */
 async function settledShot(page: Page, table: string, chart: string, name: string): Promise<void> {
-  await tableRows(page, table).first().waitFor({ timeout: 30_000 });
+  await rowsOf(page, table).first().waitFor({ timeout: 30_000 });
   await page.locator(`[data-testid="${chart}"][data-ready="true"]`).first().waitFor({ timeout: 30_000 });
   await shot(page, name);
 }
@@ -59,7 +35,7 @@ describe('store analysis', () => {
   it('ranks every store by entries as the server ranks them, with the previous range', async () => {
     const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password);
     await page.goto(RANKINGS);
-    const rows = tableRows(page, 'rankings-table');
+    const rows = rowsOf(page, 'rankings-table');
     await rows.first().waitFor({ timeout: 30_000 });
 
     // The same question through the API: last 7 days, every store the admin may see.
@@ -91,7 +67,7 @@ describe('store analysis', () => {
     const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password);
     await page.goto(COMPARISON);
     // The default pair (last 7 days against the 7 before) is valid: real rows for every store.
-    await tableRows(page, 'comparison-table').first().waitFor({ timeout: 30_000 });
+    await rowsOf(page, 'comparison-table').first().waitFor({ timeout: 30_000 });
     await settledShot(page, 'comparison-table', 'comparison-chart-entries', 'shops-comparison-en');
     const requests = countRequests(page, 'storeComparison');
 
@@ -103,7 +79,7 @@ describe('store analysis', () => {
     expect(overlap).toBe('The two time ranges must not overlap');
     await messageShown(page, overlap);
     await expect.poll(() => page.getByTestId('comparison-refusal').innerText(), { timeout: 10_000 }).toContain(overlap);
-    expect(await tableRows(page, 'comparison-table').count()).toBe(0);
+    expect(await rowsOf(page, 'comparison-table').count()).toBe(0);
     await shot(page, 'shops-comparison-overlap-en');
     expect(requests.count(), 'the refused pair was not sent').toBe(0);
 
@@ -124,7 +100,7 @@ describe('store analysis', () => {
 
     // Range A as the 7 days before B: the figures come back.
     await page.getByTestId('comparison-previous-period').click();
-    await expect.poll(() => tableRows(page, 'comparison-table').count(), { timeout: 30_000 }).toBeGreaterThan(5);
+    await expect.poll(() => rowsOf(page, 'comparison-table').count(), { timeout: 30_000 }).toBeGreaterThan(5);
     await expect.poll(() => page.getByTestId('comparison-refusal').count()).toBe(0);
     await context.close();
   }, 120_000);
@@ -132,7 +108,7 @@ describe('store analysis', () => {
   it('places the stores in four quadrants and refuses the same indicator on both axes', async () => {
     const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password);
     await page.goto(FOUR_QUADRANT);
-    const rows = tableRows(page, 'four-quadrant-table');
+    const rows = rowsOf(page, 'four-quadrant-table');
     await rows.first().waitFor({ timeout: 30_000 });
     await settledShot(page, 'four-quadrant-table', 'four-quadrant-chart', 'shops-four-quadrant-en');
 

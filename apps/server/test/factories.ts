@@ -28,12 +28,19 @@ export async function buildOrg(db: DB, customerId: string, parentId: string, nam
   return createOrgAdminService({ db }).addOrg(customerId, { parentId, name, ...(orgcode ? { orgcode } : {}) });
 }
 
-export async function buildShop(db: DB, customerId: string, orgId: string, overrides: { name?: string; number?: string; timeZone?: string } = {}) {
+export async function buildShop(
+  db: DB,
+  customerId: string,
+  orgId: string,
+  overrides: { name?: string; number?: string; timeZone?: string; province?: string; city?: string } = {},
+) {
   return createOrgAdminService({ db }).addShop(customerId, {
     orgId,
     name: overrides.name ?? unique('Shop '),
     number: overrides.number ?? unique('N'),
     timeZone: overrides.timeZone ?? 'Asia/Shanghai',
+    ...(overrides.province ? { province: overrides.province } : {}),
+    ...(overrides.city ? { city: overrides.city } : {}),
   });
 }
 
@@ -101,23 +108,59 @@ export function fixture(name: string): Buffer {
   return fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name));
 }
 
-/** Posts one file as multipart/form-data field "file", like the web's upload control. */
-export async function uploadFile(
+export interface TestFile {
+  name: string;
+  content: Buffer;
+  field?: string;
+}
+
+/** Posts files (and fields, first) as multipart/form-data, like the web's upload control. */
+export async function postFiles(
   app: FastifyInstance,
   url: string,
-  file: { name: string; content: Buffer; field?: string },
-  options: CallOptions = {},
+  files: readonly TestFile[],
+  options: CallOptions & { fields?: Record<string, string> } = {},
 ): Promise<{ http: number; body: Envelope }> {
   const boundary = `----storelens${Date.now().toString(16)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${XLSX_CONTENT_TYPE}\r\n\r\n`,
-  );
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(options.fields ?? {})) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${XLSX_CONTENT_TYPE}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
   const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cid) headers['x-customer-code'] = options.cid;
   if (options.lang) headers['accept-language'] = options.lang;
-  const raw = await app.inject({ method: 'POST', url, headers, payload: Buffer.concat([head, file.content, Buffer.from(`\r\n--${boundary}--\r\n`)]) });
+  const raw = await app.inject({ method: 'POST', url, headers, payload: Buffer.concat(parts) });
   return { http: raw.statusCode, body: raw.json() as Envelope };
+}
+
+/** Posts one file as multipart/form-data field "file" (or the file's own field). */
+export function uploadFile(app: FastifyInstance, url: string, file: TestFile, options: CallOptions = {}): Promise<{ http: number; body: Envelope }> {
+  return postFiles(app, url, [file], options);
+}
+
+/**
+ * The `upload` of an import test: posts to one import url as a session, optionally in a language,
+ * either one file (its given content, or else the fixture of that name) or several fixtures at once.
+ * The app is a getter because test files create it in beforeAll, after this is made.
+ */
+export function uploaderFor(app: () => FastifyInstance, url: string, fixtureFolder = '') {
+  const fixtureFile = (name: string, content = fixture(`${fixtureFolder}${name}`)): TestFile => ({ name, content });
+  return (session: Session, names: string | readonly string[], content?: Buffer, lang?: string) =>
+    postFiles(app(), url, typeof names === 'string' ? [fixtureFile(names, content)] : names.map((name) => fixtureFile(name)), {
+      ...session,
+      ...(lang ? { lang } : {}),
+    });
 }
 
 /** The first sheet of a workbook as text rows, for asserting what a download or error report holds. */

@@ -117,6 +117,20 @@ export async function call(
 }
 
 /**
+ * The `post` and `data` of a test file: a POST as a session (optionally in a language), and a POST that
+ * must answer status 200 and gives its data. The app is a getter because test files create it in beforeAll.
+ */
+export function postersFor(app: () => FastifyInstance) {
+  const post = (session: CallOptions, url: string, body?: unknown, lang?: string) => call(app(), 'POST', url, body, { ...session, ...(lang ? { lang } : {}) });
+  const data = async <T>(session: CallOptions, url: string, body?: unknown): Promise<T> => {
+    const response = await post(session, url, body);
+    expect(response.body.status, `${url}: ${response.body.msg}`).toBe(200);
+    return response.body.data as T;
+  };
+  return { post, data };
+}
+
+/**
  * Provokes a message in every language: the same call, once per Accept-Language, must answer the
  * catalogue's text for that language (so each of the four files is exercised).
  */

@@ -8,12 +8,11 @@ import {
   buildUser,
   countRows,
   download,
-  fixture,
   type Session,
   sheetRows,
   signIn,
   signInWithRole,
-  uploadFile,
+  uploaderFor,
 } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
 
@@ -24,8 +23,7 @@ let admin: Session;
 let colleague: Session;
 let outsider: Session;
 
-const upload = (session: Session, name: string, content = fixture(name), lang?: string) =>
-  uploadFile(t.app, '/api/shop/upload', { name, content }, { ...session, ...(lang ? { lang } : {}) });
+const upload = uploaderFor(() => t.app, '/api/shop/upload');
 
 async function shopsOf(customerId: string) {
   return t.db.selectFrom('shops').selectAll().where('customer_id', '=', customerId).orderBy('number').execute();

@@ -22,19 +22,20 @@ import {
   countRows,
   download,
   fixture,
+  postFiles,
   type Session,
   sheetRows,
   signIn,
   signInWithRole,
-  uploadFile,
+  uploaderFor,
 } from '../../../test/factories.ts';
-import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, expectMessageInAllLanguages, postersFor, type TestApp } from '../../../test/harness.ts';
 import { newId } from '../../platform/ids.ts';
 import { storedNameOf } from './pos-files.ts';
 import { createPosWorker } from './pos-worker.ts';
 import { createPosImporter } from './sales.module.ts';
 import { defaultTemplate } from './sales-template.ts';
-import { postFiles, waitForUploads, writeLargePosFile } from './test-support.ts';
+import { waitForUploads, writeLargePosFile } from './test-support.ts';
 
 let t: TestApp;
 let demo: { customerId: string; rootOrgId: string };
@@ -50,9 +51,8 @@ let outsider: Session;
 let adminName: string;
 
 const fx = (name: string) => ({ name, content: fixture(`pos/${name}`) });
-const upload = (session: Session, names: readonly string[], lang?: string) =>
-  postFiles(t.app, '/api/pos/upload', names.map(fx), { ...session, ...(lang ? { lang } : {}) });
-const post = (session: Session, url: string, body?: unknown, lang?: string) => call(t.app, 'POST', url, body, { ...session, ...(lang ? { lang } : {}) });
+const upload = uploaderFor(() => t.app, '/api/pos/upload', 'pos/');
+const { post } = postersFor(() => t.app);
 
 /** Uploads files and waits for their imports to end. */
 async function imported(session: Session, names: readonly string[]): Promise<PosUploadRow[]> {
@@ -162,7 +162,7 @@ describe('the sales template', () => {
       expect(rows).toEqual([]);
     }
     const template = await download(t.app, 'GET', '/api/salesTemplate/download', undefined, admin);
-    const response = await uploadFile(t.app, '/api/pos/upload', { name: 'sales-template.xlsx', content: template.content }, admin);
+    const response = await upload(admin, 'sales-template.xlsx', template.content);
     const [row] = await waitForUploads(t.app, admin, [(response.body.data as { uploads: { uploadId: string }[] }).uploads[0]?.uploadId ?? '']);
     expect(row?.status).toBe('failed');
     for (const lang of LOCALES) expect((await listRow(admin, row?.uploadId ?? '', lang))?.failure).toBe(translateMessage(lang, 'errors.incorrectFileContent'));
@@ -415,8 +415,8 @@ describe('uploading and importing POS files (LibreOffice-made .xlsx)', () => {
 
   it('refuses at once what is not a plain .xlsx, over a cap, or missing; nothing is queued or left behind', async () => {
     const uploadsBefore = await countRows(t.db, 'pos_uploads');
-    await expectMessageInAllLanguages((lang) => upload(admin, ['pos-protected.xlsx'], lang), 'pos.passwordProtected', undefined, 422);
-    await expectMessageInAllLanguages((lang) => upload(admin, ['pos-legacy.xls'], lang), 'pos.xlsxOnly', undefined, 422);
+    await expectMessageInAllLanguages((lang) => upload(admin, 'pos-protected.xlsx', undefined, lang), 'pos.passwordProtected', undefined, 422);
+    await expectMessageInAllLanguages((lang) => upload(admin, 'pos-legacy.xls', undefined, lang), 'pos.xlsxOnly', undefined, 422);
     expect((await upload(admin, ['pos-legacy-renamed.xlsx'])).body.msg).toBe(translateMessage('en', 'pos.xlsxOnly'));
     // One bad file refuses the request: the good file before it is not queued either.
     const mixed = await upload(admin, ['pos-valid.xlsx', 'pos-protected.xlsx']);

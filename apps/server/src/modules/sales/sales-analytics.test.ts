@@ -28,7 +28,7 @@ import {
   signIn,
   signInWithRole,
 } from '../../../test/factories.ts';
-import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, expectMessageInAllLanguages, postersFor, type TestApp } from '../../../test/harness.ts';
 import { resetClock, setClock } from '../../platform/time/clock.ts';
 import { buildBox, line, sendBatch } from '../traffic/test-support.ts';
 import { writePosWorkbook } from './pos-workbook.ts';
@@ -45,12 +45,7 @@ let noSales: Session;
 let noDownload: Session;
 let outsider: Session;
 
-const post = (session: Session, url: string, body?: unknown, lang?: string) => call(t.app, 'POST', url, body, { ...session, ...(lang ? { lang } : {}) });
-const data = async <T>(session: Session, url: string, body?: unknown): Promise<T> => {
-  const response = await post(session, url, body);
-  expect(response.body.status, `${url}: ${response.body.msg}`).toBe(200);
-  return response.body.data as T;
-};
+const { post, data } = postersFor(() => t.app);
 const range = { startDate: '2026-03-02', endDate: '2026-03-03' };
 
 const clockAtNow = () => setClock(NOW);

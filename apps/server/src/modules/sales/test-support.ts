@@ -1,45 +1,9 @@
-import { type PosUploadRow, XLSX_CONTENT_TYPE } from '@storelens/contracts';
+import type { PosUploadRow } from '@storelens/contracts';
 import type { FastifyInstance } from 'fastify';
-import { type CallOptions, call, type Envelope } from '../../../test/harness.ts';
+import { type CallOptions, call } from '../../../test/harness.ts';
 import { sampleOrders, writePosWorkbook } from './pos-workbook.ts';
 
-/** Test helpers of the sales tests: multipart uploads of several files, waiting for imports, big POS files. */
-
-export interface TestFile {
-  name: string;
-  content: Buffer;
-  field?: string;
-}
-
-/** Posts files (and fields, first) as multipart/form-data, like the web's upload control. */
-export async function postFiles(
-  app: FastifyInstance,
-  url: string,
-  files: readonly TestFile[],
-  options: CallOptions & { fields?: Record<string, string> } = {},
-): Promise<{ http: number; body: Envelope }> {
-  const boundary = `----storelens${Date.now().toString(16)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(options.fields ?? {})) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${XLSX_CONTENT_TYPE}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.cid) headers['x-customer-code'] = options.cid;
-  if (options.lang) headers['accept-language'] = options.lang;
-  const raw = await app.inject({ method: 'POST', url, headers, payload: Buffer.concat(parts) });
-  return { http: raw.statusCode, body: raw.json() as Envelope };
-}
+/** Test helpers of the sales tests: waiting for imports, big POS files (multipart uploads are in test/factories.ts). */
 
 /** Polls the list until every upload has finished (completed or failed). */
 export async function waitForUploads(app: FastifyInstance, session: CallOptions, uploadIds: readonly string[], timeoutMs = 60_000): Promise<PosUploadRow[]> {

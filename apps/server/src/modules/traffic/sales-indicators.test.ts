@@ -14,7 +14,7 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCustomer, buildRoleWithout, buildShop, download, type Session, signInWithRole } from '../../../test/factories.ts';
-import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { call, createTestApp, postersFor, type TestApp } from '../../../test/harness.ts';
 import { resetClock, setClock } from '../../platform/time/clock.ts';
 import { writePosWorkbook } from '../sales/pos-workbook.ts';
 import { createPosImporter } from '../sales/sales.module.ts';
@@ -28,11 +28,7 @@ let admin: Session;
 let customerId: string;
 let shops: { a: string; b: string; c: string };
 
-const data = async <T>(url: string, body: unknown): Promise<T> => {
-  const response = await call(t.app, 'POST', url, body, admin);
-  expect(response.body.status, `${url}: ${response.body.msg}`).toBe(200);
-  return response.body.data as T;
-};
+const { data } = postersFor(() => t.app);
 const clockAtNow = () => setClock(NOW);
 
 beforeAll(async () => {
@@ -104,8 +100,15 @@ describe('sales indicators in the four-quadrant analysis and custom reports', ()
   });
 
   it('places the shops by a sales and a traffic indicator with the values of the sales screens', async () => {
-    const quadrant = await data<FourQuadrantWithSalesResponse>('/api/traffic/fourQuadrant', { ...range, xIndicator: 'entries', yIndicator: 'conversionRate' });
-    const cross = await data<CrossStoreResponse>('/api/sales/crossStore', { ...range, indicators: ['conversionRate', 'netSales', 'avgTransactionValue'] });
+    const quadrant = await data<FourQuadrantWithSalesResponse>(admin, '/api/traffic/fourQuadrant', {
+      ...range,
+      xIndicator: 'entries',
+      yIndicator: 'conversionRate',
+    });
+    const cross = await data<CrossStoreResponse>(admin, '/api/sales/crossStore', {
+      ...range,
+      indicators: ['conversionRate', 'netSales', 'avgTransactionValue'],
+    });
     const point = (shopId: string) => quadrant.points.find((one) => one.shopId === shopId);
     const crossOf = (shopId: string) => cross.shops.find((one) => one.shopId === shopId)?.values ?? {};
     // A: 3 transactions over 40 entries on 2 March, 1 over 10 on 3 March; B: 3 over 50 (4 March has no POS data).
@@ -117,7 +120,7 @@ describe('sales indicators in the four-quadrant analysis and custom reports', ()
     // C has no camera (0 entries, no conversion): no quadrant; A converts above the average, B below.
     expect([point(shops.a)?.quadrant, point(shops.b)?.quadrant, point(shops.c)?.quadrant]).toEqual([1, 4, null]);
 
-    const money = await data<FourQuadrantWithSalesResponse>('/api/traffic/fourQuadrant', {
+    const money = await data<FourQuadrantWithSalesResponse>(admin, '/api/traffic/fourQuadrant', {
       ...range,
       xIndicator: 'netSales',
       yIndicator: 'avgTransactionValue',
@@ -134,8 +137,8 @@ describe('sales indicators in the four-quadrant analysis and custom reports', ()
   it('reports sales indicators by shop, shop-day, day, week and hour as the sales screens give them', async () => {
     const indicators = ['entries', 'netSales', 'transactions', 'units', 'unitsPerTransaction', 'conversionRate', 'salesPerVisitor'] as const;
     const salesOnly = indicators.filter((indicator) => indicator !== 'entries');
-    const byShop = await data<ReportWithSalesTable>('/api/customReport/query', { ...range, dimension: 'shop', indicators });
-    const cross = await data<CrossStoreResponse>('/api/sales/crossStore', { ...range, indicators: salesOnly });
+    const byShop = await data<ReportWithSalesTable>(admin, '/api/customReport/query', { ...range, dimension: 'shop', indicators });
+    const cross = await data<CrossStoreResponse>(admin, '/api/sales/crossStore', { ...range, indicators: salesOnly });
     for (const row of byShop.rows) {
       const expected = cross.shops.find((one) => one.shopId === row.shopId)?.values ?? {};
       for (const indicator of salesOnly) expect(row.values[indicator] ?? null, `${row.shopNumber} ${indicator}`).toBe(expected[indicator] ?? null);
@@ -143,18 +146,22 @@ describe('sales indicators in the four-quadrant analysis and custom reports', ()
     // Traffic entries stay the traffic's own (B's 4 March counts); sales per visitor uses matched days.
     expect(byShop.rows.find((row) => row.shopId === shops.b)?.values.entries).toBe(80);
     expect(byShop.rows.find((row) => row.shopId === shops.b)?.values.salesPerVisitor).toBe(700 / 50);
-    const summary = await data<SalesSummaryResponse>('/api/sales/summary', range);
+    const summary = await data<SalesSummaryResponse>(admin, '/api/sales/summary', range);
     for (const indicator of salesOnly) expect(byShop.totals[indicator] ?? null, indicator).toBe(summary.values[indicator] ?? null);
     expect(byShop.totals.netSales).toBe(1170.5);
 
-    const shopDay = await data<ReportWithSalesTable>('/api/customReport/query', { ...range, dimension: 'shopDay', indicators: ['netSales', 'conversionRate'] });
+    const shopDay = await data<ReportWithSalesTable>(admin, '/api/customReport/query', {
+      ...range,
+      dimension: 'shopDay',
+      indicators: ['netSales', 'conversionRate'],
+    });
     expect(shopDay.rows).toHaveLength(9);
     const aThird = shopDay.rows.find((row) => row.key === `${shops.a}|2026-03-03`);
     expect(aThird?.values).toEqual({ netSales: 60, conversionRate: 1 / 10 });
 
     for (const granularity of ['day', 'week', 'month', 'hour'] as const) {
-      const report = await data<ReportWithSalesTable>('/api/customReport/query', { ...range, dimension: granularity, indicators: salesOnly });
-      const trend = await data<SalesTrendResponse>('/api/sales/trend', { ...range, granularity, indicators: salesOnly });
+      const report = await data<ReportWithSalesTable>(admin, '/api/customReport/query', { ...range, dimension: granularity, indicators: salesOnly });
+      const trend = await data<SalesTrendResponse>(admin, '/api/sales/trend', { ...range, granularity, indicators: salesOnly });
       const trendPoints = new Map(trend.points.map((point) => [point.key, point.values]));
       expect(report.rows.length).toBeGreaterThan(0);
       for (const row of report.rows) {
@@ -173,7 +180,11 @@ describe('sales indicators in the four-quadrant analysis and custom reports', ()
       }
     }
     // By hour, orders without a time are in no hour: 10h of 2 March holds A's 300 over 30 entries.
-    const hours = await data<ReportWithSalesTable>('/api/customReport/query', { ...range, dimension: 'hour', indicators: ['netSales', 'conversionRate'] });
+    const hours = await data<ReportWithSalesTable>(admin, '/api/customReport/query', {
+      ...range,
+      dimension: 'hour',
+      indicators: ['netSales', 'conversionRate'],
+    });
     expect(hours.rows.find((row) => row.key === '2026-03-02T10')?.values).toEqual({ netSales: 300, conversionRate: 2 / 30 });
     expect(hours.rows.reduce((sum, row) => sum + (row.values.netSales ?? 0), 0)).toBe(1070.5);
   });
@@ -197,10 +208,10 @@ describe('sales indicators in the four-quadrant analysis and custom reports', ()
 
   it('saves a report with sales indicators and runs it again', async () => {
     const definition = { ...range, dimension: 'shop', indicators: ['entries', 'conversionRate'] };
-    const saved = await data<SavedReportWithSales>('/api/customReport/save', { name: 'Conversion by store', definition });
-    const reopened = await data<SavedReportWithSales>('/api/customReport/get', { reportId: saved.reportId });
+    const saved = await data<SavedReportWithSales>(admin, '/api/customReport/save', { name: 'Conversion by store', definition });
+    const reopened = await data<SavedReportWithSales>(admin, '/api/customReport/get', { reportId: saved.reportId });
     expect(reopened.definition.indicators).toEqual(['entries', 'conversionRate']);
-    const table = await data<ReportWithSalesTable>('/api/customReport/query', reopened.definition);
+    const table = await data<ReportWithSalesTable>(admin, '/api/customReport/query', reopened.definition);
     expect(table.rows.find((row) => row.shopId === shops.b)?.values).toEqual({ entries: 80, conversionRate: 3 / 50 });
   });
 

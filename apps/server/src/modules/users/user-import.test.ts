@@ -9,13 +9,12 @@ import {
   buildUser,
   countRows,
   download,
-  fixture,
   type Session,
   sheetRows,
   signIn,
   signInWithRole,
   TEST_PASSWORD,
-  uploadFile,
+  uploaderFor,
 } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
 
@@ -29,8 +28,7 @@ let admin: Session;
 let observer: Session;
 let outsider: Session;
 
-const upload = (session: Session, name: string, content = fixture(name), lang?: string) =>
-  uploadFile(t.app, '/api/user/upload', { name, content }, { ...session, ...(lang ? { lang } : {}) });
+const upload = uploaderFor(() => t.app, '/api/user/upload');
 
 async function member(loginName: string): Promise<UserRow | undefined> {
   const page = (await call(t.app, 'POST', '/api/user/getUserListByParentOrg', { orgId: demo.rootOrgId, keyword: loginName }, admin)).body.data as {

@@ -11,6 +11,7 @@ import { ExportButton } from '../../../../shared/analytics/ExportButton.tsx';
 import { exportAnalyticsTable } from '../../../../shared/analytics/exports.ts';
 import { formatIndicator, formatNumber } from '../../../../shared/analytics/format.ts';
 import { indicatorLabel, useReportIndicators } from '../../../../shared/analytics/IndicatorSelect.tsx';
+import { RefusalAlert } from '../../../../shared/analytics/RefusalAlert.tsx';
 import { SelectShopsFirst } from '../../../../shared/analytics/SelectShopsFirst.tsx';
 import { StatCard } from '../../../../shared/analytics/StatCard.tsx';
 import { useShopSelection } from '../../../../shared/analytics/useShopSelection.ts';
@@ -25,7 +26,6 @@ import {
   quadrantCounts,
   sameIndicatorRefusal,
 } from './quadrants.ts';
-import { RefusalAlert } from './RefusalAlert.tsx';
 import { ShopTable } from './ShopTable.tsx';
 import { SingleIndicatorSelect } from './SingleIndicatorSelect.tsx';
 import { type FourQuadrantRequest, fetchFourQuadrant, shopsKeys } from './shopsApi.ts';

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AnalyticsToolbar } from '../../../../shared/analytics/AnalyticsToolbar.tsx';
 import { Chart } from '../../../../shared/analytics/Chart.tsx';
 import { hasChartData } from '../../../../shared/analytics/chartOption.ts';
+import { rangeText } from '../../../../shared/analytics/comparisonRanges.ts';
 import { useDataUpdateTimeFeed } from '../../../../shared/analytics/dataUpdateTime.ts';
 import { defaultRange } from '../../../../shared/analytics/dateRange.ts';
 import { ExportButton } from '../../../../shared/analytics/ExportButton.tsx';
@@ -16,7 +17,6 @@ import { SelectShopsFirst } from '../../../../shared/analytics/SelectShopsFirst.
 import { useShopSelection } from '../../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
 import { ChangeText } from './ChangeText.tsx';
-import { rangeText } from './comparisonRanges.ts';
 import { RANKING_CHART_TOP, type RankingRow, rankingChartOption, topRankedShops } from './rankingChart.ts';
 import { ShopTable } from './ShopTable.tsx';
 import { SingleIndicatorSelect } from './SingleIndicatorSelect.tsx';

@@ -1,8 +1,8 @@
 import type { FourQuadrantWithSalesResponse, Locale, ReportIndicator } from '@storelens/contracts';
 import type { ChartOption } from '../../../../shared/analytics/chartOption.ts';
+import type { Refusal } from '../../../../shared/analytics/comparisonRanges.ts';
 import { formatIndicator } from '../../../../shared/analytics/format.ts';
 import { CHART_PALETTE, COMPARISON_COLOUR } from '../../../../shared/analytics/palette.ts';
-import type { Refusal } from './comparisonRanges.ts';
 
 /**
  * Four-quadrant analysis: the server places each shop against the averages of the selected

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Refusal } from './comparisonRanges.ts';
+import type { Refusal } from '../../../../shared/analytics/comparisonRanges.ts';
 
 /**
  * A choice the server would refuse (two ranges, two axes) is refused by the page first: it is

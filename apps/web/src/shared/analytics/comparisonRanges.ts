@@ -1,6 +1,6 @@
 import { comparisonRangesProblem, type DateRange, RANGE_LIMITS } from '@storelens/contracts';
 import dayjs from 'dayjs';
-import { DATE_FORMAT, rangeLength, rangeProblem, rangeProblemMessage } from '../../../../shared/analytics/dateRange.ts';
+import { DATE_FORMAT, rangeLength, rangeProblem, rangeProblemMessage } from './dateRange.ts';
 
 /** A choice the page refuses before asking: the message key (contracts catalogue) and its parameters. */
 export interface Refusal {
