@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { shot, signedInPage, uniqueSuffix } from '../support/admin.ts';
+import { exportedRows, selectAllShops, tableRows } from '../support/analytics.ts';
 import { baseUrl, DEMO, launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -28,39 +27,6 @@ function demoBoxes(): DemoBox[] {
 
 /** Digits of a figure as the page writes it ('1,234' -> 1234). */
 const figure = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
-
-/** Chooses every store in the page's shop picker. */
-async function selectAllShops(page: Page): Promise<void> {
-  await page.getByTestId('shop-picker').click();
-  await page.getByTestId('shop-picker-all').click();
-  await page.getByTestId('shop-picker-ok').click();
-  await expect.poll(() => page.getByTestId('shop-picker').innerText()).toMatch(/All stores \(\d+\)/);
-}
-
-/** The cells' texts of every row of an antd table. */
-async function tableRows(page: Page, testId: string): Promise<string[][]> {
-  const rows = page.getByTestId(testId).locator('tr.ant-table-row');
-  const count = await rows.count();
-  const result: string[][] = [];
-  for (let index = 0; index < count; index += 1) result.push((await rows.nth(index).locator('td').allInnerTexts()).map((text) => text.trim()));
-  return result;
-}
-
-/** Clicks an export button and reads the .xlsx the browser receives: the first sheet's rows as values. */
-async function exportedRows(page: Page, testId: string): Promise<{ fileName: string; rows: unknown[][] }> {
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId(testId).click()]);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'storelens-export-')), download.suggestedFilename());
-  await download.saveAs(file);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(file);
-  const sheet = workbook.worksheets[0];
-  const rows: unknown[][] = [];
-  sheet?.eachRow((row) => {
-    // exceljs rows are 1-based: values[0] is always empty.
-    rows.push((row.values as unknown[]).slice(1));
-  });
-  return { fileName: download.suggestedFilename(), rows };
-}
 
 /** A rate cell of an export as the page shows it: 0.2734 -> '27.3%', empty -> '--'. */
 const asShownPercent = (value: unknown) => (typeof value === 'number' ? `${(Math.round(value * 1000) / 10).toFixed(1)}%` : '--');
@@ -156,6 +122,9 @@ describe("today's traffic", () => {
     const [header, ...body] = rows;
     expect(header).toEqual(['Date', 'Entries', 'Capture rate']);
     expect(body.map((values) => [values[0], values[1], asShownPercent(values[2])])).toEqual(shown.map((cells) => [cells[0], figure(cells[1] ?? ''), cells[2]]));
+    // The demo records the weather of every demo city: the chart lists it per city, marked as simulated.
+    await expect.poll(() => page.getByTestId('trend-weather-city').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('trend-weather-demo').isVisible()).toBe(true);
     await shot(page, 'traffic-trend-en');
     await context.close();
   }, 120_000);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { runBench } from './bench/bench.ts';
 import { loadConfig } from './config.ts';
@@ -9,6 +11,7 @@ import { createDeviceApiService } from './modules/device-api/device-api.service.
 import { createDevicesService } from './modules/devices/devices.service.ts';
 import { createRebuildService } from './modules/traffic/rebuild.ts';
 import { createRetentionService, type PurgeResult } from './modules/traffic/retention.ts';
+import { createWeatherService, WeatherImportError } from './modules/weather/weather.service.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { createDelivery } from './platform/mail/delivery.ts';
 import { outboxRepo } from './platform/mail/outbox.repo.ts';
@@ -22,6 +25,9 @@ const USAGE = `usage: tsx src/main.ts <command>
   rebuild-rollups  recompute every traffic rollup from the raw events (--customer <id>, --shop <id>)
   purge-visits     delete visit-level data older than each customer's retention days (--customer <id>);
                    \`start\` and \`serve\` run it at start and then daily
+  import-weather <file.csv> [--source <name>]
+                   record a weather source's daily weather per city (header:
+                   country,city,date,condition,highC,lowC,precipitationMm); all or nothing
   bench      benchmarks: bench traffic [--stores N --days D --visits V]
   outbox     development only: print the latest mail/SMS outbox messages (recovery codes)
 
@@ -89,6 +95,23 @@ async function main(): Promise<void> {
     const customer = option('customer');
     const result = await createRetentionService({ db, calendar: createCalendarService({ db }) }).purge(customer ? { customerIds: [customer] } : {});
     console.log(purgeSummary(result));
+    return close();
+  }
+
+  if (command === 'import-weather') {
+    await migrateToLatest(db);
+    const file = process.argv[3];
+    if (!file || file.startsWith('--')) throw new Error('import-weather needs the CSV file: import-weather <file.csv> [--source <name>]');
+    const source = option('source') ?? path.basename(file, path.extname(file));
+    try {
+      const days = await createWeatherService({ db }).importCsv(fs.readFileSync(file, 'utf8'), source);
+      console.log(`recorded ${days} city-days of weather from ${source}`);
+    } catch (error) {
+      if (!(error instanceof WeatherImportError)) throw error;
+      console.error(`${file}: nothing recorded, ${error.problems.length} bad line(s):`);
+      for (const { line, problem } of error.problems.slice(0, 50)) console.error(`  line ${line}: ${problem}`);
+      process.exitCode = 1;
+    }
     return close();
   }
 

@@ -15,3 +15,4 @@ export * from './sales/index.ts';
 export * from './session/index.ts';
 export * from './traffic/index.ts';
 export * from './users/index.ts';
+export * from './weather/index.ts';

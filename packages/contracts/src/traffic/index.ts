@@ -3,6 +3,7 @@ import { idSchema } from '../org/index.ts';
 import { Limits } from '../platform/limits.ts';
 import { messageRef } from '../platform/messages.ts';
 import { requiredText } from '../platform/validation.ts';
+import { weatherMarkSchema } from '../weather/index.ts';
 
 const required = messageRef('validation.required');
 
@@ -197,8 +198,9 @@ export const trendPointSchema = z.object({
 });
 export const holidayMarkSchema = z.object({ date: z.string(), name: z.string(), country: z.string() });
 export const calendarMarkSchema = z.object({ eventId: z.string(), name: z.string(), startDate: z.string(), endDate: z.string() });
-/** No weather source exists in this build (no network at run time): the list is always empty. */
-export const weatherMarkSchema = z.object({ date: z.string(), shopId: z.string(), condition: z.string() });
+/** Weather of the selected shops' cities over a range (the trend's weather, on its own). */
+export const weatherListRequestSchema = dateRangeSchema.extend({ shopIds: shopIdsSchema });
+export type WeatherListRequest = z.infer<typeof weatherListRequestSchema>;
 export const trendResponseSchema = z.object({
   granularity: z.enum(GRANULARITIES),
   points: z.array(trendPointSchema),

@@ -8,7 +8,8 @@ import { type PosFileRow, writePosWorkbook } from '../sales/pos-workbook.ts';
 import { createPosImporter } from '../sales/sales.module.ts';
 import { addDays, datesOf, monthOf, todayIn, utcOfLocal, zoneOffsetMs } from '../traffic/local-time.ts';
 import { demoTenantRepo } from './demo.repo.ts';
-import { hash, normal, openingMinutes, pick, rng, type SimShop, type Simulator } from './simulator.ts';
+import { openingMinutes, type SimShop, type Simulator } from './simulator.ts';
+import { hash, normal, pick, rng } from './simulator-random.ts';
 
 /**
  * The demo shops' POS data, consistent with their simulated traffic: a share of each shop-day's

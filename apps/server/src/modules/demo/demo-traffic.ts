@@ -1,11 +1,14 @@
+import { DEMO_WEATHER_SOURCE } from '@storelens/contracts';
 import type { DB } from '../../platform/db/database.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now } from '../../platform/time/clock.ts';
 import type { DeviceApiService } from '../device-api/device-api.service.ts';
 import { addDays, localParts, todayIn } from '../traffic/local-time.ts';
+import { createWeatherService, type WeatherService } from '../weather/weather.service.ts';
 import { demoRepo, demoTenantRepo } from './demo.repo.ts';
 import { DEMO_CUSTOMERS } from './demo-plan.ts';
 import { createDemoPosFeed } from './demo-sales.ts';
+import { demoWeatherDays, type WeatherPlace } from './demo-weather.ts';
 import { batchesOf, createSimulator, datesAround, type SimShop, type Simulator } from './simulator.ts';
 
 /** The demo's simulator seed: the demo is the same on every machine. */
@@ -14,12 +17,22 @@ export const DEMO_SEED = 20_260_301;
 /** Demo shops as the simulator drives them: every shop of the demo customers that has a box. */
 export async function loadSimShops(db: DB, customerNames: string[] = DEMO_CUSTOMERS.map((customer) => customer.name)): Promise<SimShop[]> {
   const shops: SimShop[] = [];
+  // One weather per city: every shop of a city shares the first one's place (latitude), so the
+  // weather recorded for the city is the weather each of its shops' traffic followed.
+  const places = new Map<string, WeatherPlace>();
+  const placeOf = (place: WeatherPlace): WeatherPlace => {
+    const id = `${place.country}|${place.city}`;
+    const known = places.get(id) ?? place;
+    places.set(id, known);
+    return known;
+  };
   for (const customer of await demoRepo(db).customersNamed(customerNames)) {
     const repo = demoTenantRepo(tenantScope(db, customer.id));
     const [rows, cameras] = await Promise.all([repo.shopsWithBoxes(), repo.cameras()]);
     for (const row of rows) {
       const own = cameras.filter((camera) => camera.box_id === row.box_id);
       const entrances = own.filter((camera) => camera.deployment_area === 'entrance');
+      const country = row.province ? (row.province.split('-')[0] ?? null) : null;
       shops.push({
         device: { customerId: customer.id, boxId: row.box_id, shopId: row.id },
         number: row.number,
@@ -27,7 +40,8 @@ export async function loadSimShops(db: DB, customerNames: string[] = DEMO_CUSTOM
         shopType: row.shop_type,
         businessHours: row.business_hours,
         staffCount: row.staff_count ?? 4,
-        country: row.province ? (row.province.split('-')[0] ?? null) : null,
+        country,
+        weatherPlace: country && row.city && row.latitude !== null ? placeOf({ country, city: row.city, latitude: row.latitude }) : undefined,
         entranceCameraIds: (entrances.length > 0 ? entrances : own.slice(0, 1)).map((camera) => camera.id),
         // In shops with two cameras the second is installed but not yet set up for zone analytics:
         // it never reports, so the device pages show an inactive camera as real chains have.
@@ -69,6 +83,19 @@ export async function writeHistory(deviceApi: DeviceApiService, simulator: Simul
 }
 
 /**
+ * Records the demo weather of the shops' cities for the `days` before `until` and its day (in
+ * each shop's time zone), through the weather service as source 'demo'.
+ */
+export async function recordDemoWeather(weather: WeatherService, seed: number, shops: readonly SimShop[], days: number, until: Date = now()): Promise<number> {
+  const places = shops.flatMap((shop) => (shop.weatherPlace ? [shop.weatherPlace] : []));
+  if (places.length === 0) return 0;
+  const todays = shops.map((shop) => todayIn(shop.timeZone, until)).sort();
+  const from = addDays(todays[0] ?? '', -days - 1);
+  const to = todays.at(-1) ?? from;
+  return weather.record(demoWeatherDays(seed, places, from, to), DEMO_WEATHER_SOURCE);
+}
+
+/**
  * The live feed: what each shop's box would have sent between its last delivery and now, plus a
  * heartbeat that keeps the box and its cameras online on the device pages; with `dataDir`, also
  * the POS file of each shop's day once it is over.
@@ -80,6 +107,9 @@ export function createDemoFeeder(deps: { db: DB; deviceApi: DeviceApiService; se
   const posFeed = deps.dataDir ? createDemoPosFeed({ db: deps.db, dataDir: deps.dataDir, simulator, seed }) : null;
   const watermarks = new Map<string, number>();
   let shops: SimShop[] | null = null;
+  const weather = createWeatherService({ db: deps.db });
+  // The last local date whose weather the feed recorded: a new day records its weather once.
+  let weatherRecordedFor = '';
 
   return {
     /** Where the feed starts for shops it has not fed yet (the end of the seeded history). */
@@ -117,6 +147,15 @@ export function createDemoFeeder(deps: { db: DB; deviceApi: DeviceApiService; se
           sent += events.length;
         }
         watermarks.set(shop.device.shopId, to);
+      }
+      const latestToday =
+        shops
+          .map((shop) => todayIn(shop.timeZone, at))
+          .sort()
+          .at(-1) ?? '';
+      if (latestToday !== weatherRecordedFor) {
+        await recordDemoWeather(weather, seed, shops, 1, at);
+        weatherRecordedFor = latestToday;
       }
       await posFeed?.tick(shops, at);
       return sent;

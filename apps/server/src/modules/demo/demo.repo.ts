@@ -23,6 +23,8 @@ export function demoTenantRepo(scope: TenantScope) {
           'shops.business_hours',
           'shops.staff_count',
           'shops.province',
+          'shops.city',
+          'shops.latitude',
           'shops.floor_area',
           'boxes.id as box_id',
         ])

@@ -8,9 +8,10 @@ import { createDeviceApiService } from '../device-api/device-api.service.ts';
 import { createDevicesService } from '../devices/devices.service.ts';
 import { createOrgAdminService } from '../org/org-admin.service.ts';
 import { createUsersService } from '../users/users.service.ts';
+import { createWeatherService } from '../weather/weather.service.ts';
 import { DEMO_ACCOUNTS, DEMO_CALENDAR_EVENTS, DEMO_CUSTOMERS } from './demo-plan.ts';
 import { completedDays, uploadDemoSales } from './demo-sales.ts';
-import { DEMO_SEED, loadSimShops, writeHistory } from './demo-traffic.ts';
+import { DEMO_SEED, loadSimShops, recordDemoWeather, writeHistory } from './demo-traffic.ts';
 import { createSimulator } from './simulator.ts';
 
 export interface SeedOptions {
@@ -160,6 +161,8 @@ export async function seedDemo(db: DB, dataDir: string, options: SeedOptions = {
   const shops = await loadSimShops(db);
   const historyDays = options.historyDays ?? DEFAULT_DEMO_HISTORY_DAYS;
   const events = await writeHistory(deviceApi, simulator, shops, historyDays, historyUntil);
+  // The weather that shaped those days, recorded as a weather source would report it.
+  await recordDemoWeather(createWeatherService({ db }), seed, shops, historyDays, historyUntil);
   // The same days' POS files, through the POS upload path as a customer's upload would go.
   const sales = await uploadDemoSales({ db, dataDir, simulator, seed }, completedDays(shops, historyDays, historyUntil));
   return { created: true, historyUntil, events, orders: sales.orders, posUploads: sales.uploads.length };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DashboardResponse, deviceEventSchema } from '@storelens/contracts';
+import { type DashboardResponse, DEMO_WEATHER_SOURCE, deviceEventSchema, type WeatherMark } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, signIn } from '../../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -10,6 +10,7 @@ import { createDeviceApiService } from '../device-api/device-api.service.ts';
 import { addDays } from '../traffic/local-time.ts';
 import { DEMO_ACCOUNTS } from './demo-plan.ts';
 import { createDemoFeeder, loadSimShops } from './demo-traffic.ts';
+import { demoWeather } from './demo-weather.ts';
 import { seedDemo } from './seed-demo.ts';
 import { createSimulator, type SimShop } from './simulator.ts';
 
@@ -95,5 +96,19 @@ describe('the demo', () => {
     const board = (await call(t.app, 'POST', '/api/traffic/dashboard', {}, session)).body.data as DashboardResponse;
     expect(board.dataUpdatedAt).not.toBeNull();
     expect(board.shops).toHaveLength(12);
+
+    // The weather its traffic followed is recorded for every demo city, as the demo's weather source.
+    const today = now().toISOString().slice(0, 10);
+    const range = { startDate: addDays(today, -2), endDate: today };
+    const marks = (await call(t.app, 'POST', '/api/weather/list', range, session)).body.data as WeatherMark[];
+    const places = new Map(
+      shops.flatMap((shop) => (shop.weatherPlace && shop.device.customerId === customer.id ? [[shop.weatherPlace.city, shop.weatherPlace]] : [])),
+    );
+    expect(new Set(marks.map((mark) => mark.city))).toEqual(new Set(places.keys()));
+    for (const mark of marks) {
+      const place = places.get(mark.city);
+      if (!place) throw new Error(`no demo city ${mark.city}`);
+      expect(mark).toMatchObject({ ...demoWeather(11, place, mark.date), source: DEMO_WEATHER_SOURCE });
+    }
   });
 });

@@ -3,13 +3,16 @@ import { DEVICE_API_LIMITS } from '@storelens/contracts';
 import type { DeviceContext } from '../../platform/http/context.ts';
 import { holidaysByDate } from '../session/holidays.ts';
 import { addDays, daysBetween, utcOfLocal, weekdayOf } from '../traffic/local-time.ts';
+import { demoWeather, WEATHER_TRAFFIC_FACTOR, type WeatherPlace } from './demo-weather.ts';
+import { hash, normal, pick, rng } from './simulator-random.ts';
 
 /**
  * Realistic store traffic, generated the way boxes report it (DESIGN U1): visits reported when the
  * visitor leaves, entrance crossings and passers-by counted per five minutes, some stays in zones,
  * staff coming and going. Curves follow the shop's business hours in its time zone, the weekday,
  * public holidays of its country and its type; a third of visits are repeat visitors coming back
- * after realistic intervals. There is no weather source, so weather has no effect.
+ * after realistic intervals. Shops with a weather place (the demo's) see fewer visitors on wet days,
+ * from the same demo weather that is recorded for the trend's weather marks.
  *
  * Everything is a pure function of (seed, shop number, local date): the same seed gives the same
  * events in any order of generation, which is what makes tests and the benchmark repeatable.
@@ -28,6 +31,8 @@ export interface SimShop {
   zoneCameraIds: string[];
   /** Average customer visits on a plain weekday; the simulator varies it. */
   baseVisits: number;
+  /** The shop's city for the demo weather; absent, weather has no effect (the benchmark's chain). */
+  weatherPlace?: WeatherPlace | undefined;
 }
 
 interface PlannedVisit {
@@ -75,38 +80,6 @@ const CAPTURE_RATE = { direct: 0.27, franchise: 0.21, other: 0.24 } as const;
 function localInstant(timeZone: string, date: string, minuteOfDay: number): number {
   const whole = Math.floor(minuteOfDay);
   return utcOfLocal(timeZone, date, Math.floor(whole / 60), whole % 60) + Math.floor((minuteOfDay - whole) * 60_000);
-}
-
-/** mulberry32: small, fast and good enough for traffic that only has to look real. */
-export function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-export function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
-export function pick<T>(random: () => number, table: readonly [T, number][]): T {
-  let roll = random() * table.reduce((sum, [, weight]) => sum + weight, 0);
-  for (const [value, weight] of table) {
-    roll -= weight;
-    if (roll <= 0) return value;
-  }
-  return (table.at(-1) as [T, number])[0];
-}
-
-/** A normal deviate (Box-Muller). */
-export function normal(random: () => number): number {
-  return Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
 }
 
 function poisson(random: () => number, mean: number): number {
@@ -173,7 +146,8 @@ export function createSimulator(seed: number, options: SimulatorOptions = {}) {
     if (cached) return cached;
     const random = rng(hash(`${seed}|${shop.number}|${date}|count`));
     const holiday = holidaysOf(shop.country, Number(date.slice(0, 4))).has(date) ? 1.3 : 1;
-    const mean = shop.baseVisits * (WEEKDAY_FACTOR[weekdayOf(date)] ?? 1) * holiday * (0.9 + 0.2 * random());
+    const weather = shop.weatherPlace ? WEATHER_TRAFFIC_FACTOR[demoWeather(seed, shop.weatherPlace, date).condition] : 1;
+    const mean = shop.baseVisits * (WEEKDAY_FACTOR[weekdayOf(date)] ?? 1) * holiday * weather * (0.9 + 0.2 * random());
     const visits = poisson(random, mean);
     const flags = repeatFlags(shop, date);
     let newVisits = 0;

@@ -115,7 +115,7 @@ export function analyticsRepo(scope: TenantScope) {
 
     /** Shops of the customer, optionally only these ids. */
     shops: (shopIds: readonly string[] | null) => {
-      let query = scope.selectFrom('shops').select(['id', 'name', 'number', 'time_zone', 'status', 'closed_at', 'province']);
+      let query = scope.selectFrom('shops').select(['id', 'name', 'number', 'time_zone', 'status', 'closed_at', 'province', 'city']);
       if (shopIds) query = shopIds.length === 0 ? query.where('id', 'is', null) : query.where('id', 'in', [...shopIds]);
       return query.orderBy('number').execute();
     },

@@ -24,6 +24,8 @@ import {
   type TimeIntervalResponse,
   type TrendRequest,
   type TrendResponse,
+  type WeatherListRequest,
+  type WeatherMark,
 } from '@storelens/contracts';
 import { visibleShopIds } from '../../platform/authz/actor.ts';
 import type { DB } from '../../platform/db/database.ts';
@@ -35,8 +37,9 @@ import { now } from '../../platform/time/clock.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
 import type { SalesSums } from '../sales/sales-metrics.ts';
 import { holidaysByDate } from '../session/holidays.ts';
+import { createWeatherService } from '../weather/weather.service.ts';
 import { analyticsRepo, type SumRow } from './analytics.repo.ts';
-import { addDays, daysBetween, localParts, monthEnd, monthOf, monthStart, nextMonth, rangeDays, weekStart } from './local-time.ts';
+import { addDays, daysBetween, localParts, monthEnd, monthOf, monthStart, nextMonth, rangeDays, utcOfLocal, weekStart } from './local-time.ts';
 import {
   AGE_COLUMNS,
   addInto,
@@ -61,6 +64,7 @@ export interface ShopInfo {
   status: string;
   closed_at: string | null;
   province: string | null;
+  city: string | null;
 }
 
 const DASHBOARD_COLUMNS = columnsFor(['entries', 'exits', 'passersby', 'visits', 'newVisitors', 'repeatVisitors', 'avgDwellMinutes', 'deepVisits']);
@@ -120,6 +124,7 @@ function cachedHolidays(country: string, year: number, locale: Locale): ReturnTy
  */
 export function createAnalyticsService(deps: { db: DB; calendar: CalendarService }) {
   const { db, calendar } = deps;
+  const weather = createWeatherService({ db });
   const repoOf = (customerId: string) => analyticsRepo(tenantScope(db, customerId));
 
   async function resolveShops(actor: CustomerActor, shopIds: readonly string[] | undefined): Promise<ShopInfo[]> {
@@ -227,13 +232,24 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
     return marks.sort((a, b) => a.date.localeCompare(b.date) || a.country.localeCompare(b.country));
   }
 
+  /** The weather of the shops' cities; a shop's country is its province code's prefix, or the customer's only country. */
+  async function weatherMarks(customerId: string, shops: readonly ShopInfo[], range: DateRange) {
+    const customerCountries = await repoOf(customerId).customerCountries();
+    const fallback = customerCountries.length === 1 ? (customerCountries[0] ?? null) : null;
+    return weather.marksFor(
+      shops.map((shop) => ({ country: shop.province ? (shop.province.split('-')[0] ?? null) : fallback, city: shop.city })),
+      range,
+    );
+  }
+
   async function trend(actor: CustomerActor, input: TrendRequest, locale: Locale): Promise<TrendResponse> {
     checkRange(input, maxDaysFor(input.granularity));
     const shops = await resolveShops(actor, input.shopIds);
     const sums = await periodSums(actor.customerId, ids(shops), columnsFor(input.indicators), input.granularity, input);
-    const [holidays, calendarEvents] = await Promise.all([
+    const [holidays, calendarEvents, weatherOfShops] = await Promise.all([
       holidayMarks(actor.customerId, shops, input, locale),
       calendar.marksFor(actor.customerId, ids(shops), input.startDate, input.endDate),
+      weatherMarks(actor.customerId, shops, input),
     ]);
     return {
       granularity: input.granularity,
@@ -243,9 +259,14 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
       })),
       holidays,
       calendarEvents,
-      // No weather source exists in this build (no network at run time): nothing is invented.
-      weather: [],
+      weather: weatherOfShops,
     };
+  }
+
+  /** The weather of the selected shops' cities over a range (what the trend marks, on its own). */
+  async function weatherList(actor: CustomerActor, input: WeatherListRequest): Promise<WeatherMark[]> {
+    checkRange(input, maxDaysFor('month'));
+    return weatherMarks(actor.customerId, await resolveShops(actor, input.shopIds), input);
   }
 
   async function dashboard(actor: CustomerActor, input: { shopIds?: string[] | undefined }): Promise<DashboardResponse> {
@@ -253,12 +274,13 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
     const repo = repoOf(actor.customerId);
     const at = now();
     // Shops in different time zones have different todays: each group is read on its own date.
-    const groups = new Map<string, { date: string; hour: number; shopIds: string[] }>();
+    const groups = new Map<string, { date: string; hour: number; timeZone: string; shopIds: string[] }>();
     for (const shop of shops) {
       const { date, hour } = localParts(shop.time_zone, at.getTime());
-      const group = groups.get(date) ?? { date, hour, shopIds: [] };
+      // Grouped by time zone: the shops of a group share their today and the hour that is passing.
+      const group = groups.get(shop.time_zone) ?? { date, hour, timeZone: shop.time_zone, shopIds: [] };
       group.shopIds.push(shop.id);
-      groups.set(date, group);
+      groups.set(shop.time_zone, group);
     }
     const today = new Map<string, Sums>();
     const lastWeek = new Map<string, Sums>();
@@ -278,10 +300,17 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
         const slot = hourly[Number(row.group.hour)];
         if (slot) slot.entries += row.sums.entries ?? 0;
       }
+      // Last week 'so far': its hours before the current one, and of the current hour the share
+      // that has passed today (the rollups are hourly), so a comparison at 10:05 is not against all of 10:00-11:00.
+      const hourStart = utcOfLocal(group.timeZone, group.date, group.hour, 0);
+      const hourPassed = Math.min(1, Math.max(0, (at.getTime() - hourStart) / 3_600_000));
       for (const row of lastWeekHours) {
-        const slot = hourly[Number(row.group.hour)];
-        if (slot) slot.lastWeekEntries += row.sums.entries ?? 0;
-        if (Number(row.group.hour) <= group.hour) lastWeekEntriesSoFar += row.sums.entries ?? 0;
+        const hour = Number(row.group.hour);
+        const entries = row.sums.entries ?? 0;
+        const slot = hourly[hour];
+        if (slot) slot.lastWeekEntries += entries;
+        if (hour < group.hour) lastWeekEntriesSoFar += entries;
+        else if (hour === group.hour) lastWeekEntriesSoFar += entries * hourPassed;
       }
     }
     const totals: Sums = {};
@@ -290,7 +319,7 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
       dataUpdatedAt: await repo.lastIngest(ids(shops)),
       generatedAt: at.toISOString(),
       totals: allIndicatorValues(totals),
-      lastWeekEntriesSoFar,
+      lastWeekEntriesSoFar: Math.round(lastWeekEntriesSoFar),
       hourly,
       shops: shops.map((shop) => ({
         shopId: shop.id,
@@ -524,7 +553,7 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
     const repo = repoOf(actor.customerId);
     const cameras = await repo.cameras([shop.id]);
     if (input.cameraIds?.some((id) => !cameras.some((camera) => camera.id === id))) throw notFound();
-    const chosen = input.cameraIds && input.cameraIds.length > 0 ? cameras.filter((camera) => input.cameraIds?.includes(camera.id)) : cameras;
+    const picked = input.cameraIds && input.cameraIds.length > 0 ? cameras.filter((camera) => input.cameraIds?.includes(camera.id)) : null;
     const hourly = input.granularity === 'hour';
     const rows = await repo.sumEntranceRollup(
       hourly ? 'traffic_entrance_hourly' : 'traffic_entrance_daily',
@@ -532,8 +561,12 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
       [shop.id],
       input.startDate,
       input.endDate,
-      chosen.map((camera) => camera.id),
+      (picked ?? cameras).map((camera) => camera.id),
     );
+    // Without a choice, the shop's entrances as the gate list has them: cameras deployed at an
+    // entrance and any camera that counted people in the range (not the zone cameras' empty lines).
+    const counted = new Set(rows.map((row) => String(row.group.camera_id)));
+    const chosen = picked ?? cameras.filter((camera) => camera.deployment_area === 'entrance' || counted.has(camera.id));
     const keyOf = (row: SumRow) => (hourly ? `${row.group.local_date}T${String(row.group.hour).padStart(2, '0')}` : String(row.group.local_date));
     const byKey = new Map(rows.map((row) => [`${row.group.camera_id}|${keyOf(row)}`, row.sums]));
     const keys = bucketKeys(input.granularity, input.startDate, input.endDate);
@@ -729,6 +762,7 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
       return { dataUpdatedAt: await repoOf(actor.customerId).lastIngest(ids(shops)) };
     },
     trend,
+    weatherList,
     ranking,
     comparison,
     fourQuadrant,

@@ -15,8 +15,8 @@ import {
 } from '@storelens/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildCustomer, buildOrg, buildRoleWithout, buildShop, buildUser, download, sheetRows, signIn } from '../../../test/factories.ts';
-import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
+import { buildCamera, buildCustomer, buildOrg, buildRoleWithout, buildShop, buildUser, download, sheetRows, signIn } from '../../../test/factories.ts';
+import { call, createTestApp, expectMessageInAllLanguages, postersFor, type TestApp } from '../../../test/harness.ts';
 import { resetClock, setClock } from '../../platform/time/clock.ts';
 import { buildBox, line, passerby, sendBatch, type TestBox, visit } from './test-support.ts';
 
@@ -37,12 +37,7 @@ let noGates: Session;
 let outsider: Session;
 let colleague: Session;
 
-const post = (session: Session, url: string, body?: unknown, lang?: string) => call(t.app, 'POST', url, body, { ...session, ...(lang ? { lang } : {}) });
-const data = async <T>(session: Session, url: string, body?: unknown): Promise<T> => {
-  const response = await post(session, url, body);
-  expect(response.body.status, `${url}: ${response.body.msg}`).toBe(200);
-  return response.body.data as T;
-};
+const { post, data } = postersFor(() => t.app);
 const local = (date: string, time: string, offset: string) => `${date}T${time}:00${offset}`;
 const cn = (date: string, time: string) => local(date, time, '+08:00');
 
@@ -127,6 +122,10 @@ describe("today's dashboard", () => {
     expect(board.totals.avgDwellMinutes).toBeCloseTo(43 / 3, 10);
     // Last week up to each shop's current hour: Shanghai 2 + 8 (15:00 is still to come), Sydney 10.
     expect(board.lastWeekEntriesSoFar).toBe(20);
+    // Half an hour into Shanghai's 15:00, half of last week's 15:00 (4 entries) is 'so far'.
+    setClock('2026-03-11T07:30:00Z');
+    expect((await data<DashboardResponse>(admin, '/api/traffic/dashboard', {})).lastWeekEntriesSoFar).toBe(22);
+    clockAtNow();
     const hours = Object.fromEntries(board.hourly.filter((h) => h.entries || h.lastWeekEntries).map((h) => [h.hour, [h.entries, h.lastWeekEntries]]));
     expect(hours).toEqual({ 9: [10, 2], 10: [25, 18], 11: [6, 0], 15: [0, 4] });
     expect(board.shops.map((shop) => [shop.shopNumber, shop.values.entries, shop.lastWeekEntries, shop.localDate])).toEqual([
@@ -309,6 +308,10 @@ describe('entrances', () => {
     });
     expect(trend.series).toHaveLength(1);
     expect(trend.series[0]?.points.find((point) => point.key === '2026-03-11T10')?.entries).toBe(5);
+    // Without a choice: the entrances of the gate list, not a camera watching the shop floor.
+    await buildCamera(t.db, n1.customerId, n1.shopId);
+    const everyGate = await data<{ series: { cameraId: string }[] }>(admin, '/api/gate/trend', { shopId: n1.shopId, ...day('2026-03-11'), granularity: 'day' });
+    expect(everyGate.series.map((series) => series.cameraId)).toEqual(n1.cameraIds);
     expect((await post(branch, '/api/gate/shopGateList', { shopId: s1.shopId, ...day('2026-03-11') })).body.status).toBe(404);
     expect((await post(admin, '/api/gate/trend', { shopId: n1.shopId, cameraIds: [s1.cameraIds[0]], ...day('2026-03-11') })).body.status).toBe(404);
     expect((await post(noGates, '/api/gate/shopGateList', { shopId: n1.shopId, ...day('2026-03-11') })).body.status).toBe(403);
@@ -486,7 +489,7 @@ describe('who may read traffic', () => {
     ['/api/traffic/storeComparison', () => ({ rangeA: day('2026-03-04'), rangeB: day('2026-03-11'), indicators: ['entries'] })],
     ['/api/traffic/fourQuadrant', () => ({ ...day('2026-03-11'), xIndicator: 'entries', yIndicator: 'visits' })],
     ['/api/traffic/timeInterval', () => ({ ...day('2026-03-11'), indicators: ['entries'] })],
-    ['/api/weather/list', () => ({})],
+    ['/api/weather/list', () => day('2026-03-11')],
     ['/api/gate/shopGateList', () => ({ shopId: n1.shopId, ...day('2026-03-11') })],
     ['/api/gate/summary', () => day('2026-03-11')],
     ['/api/gate/trend', () => ({ shopId: n1.shopId, ...day('2026-03-11') })],
@@ -513,7 +516,7 @@ describe('who may read traffic', () => {
       const response = await post(outsider, url, { ...body(), shopIds: [n1.shopId] });
       expect(response.http, url).toBeLessThan(500);
       expect(JSON.stringify(response.body), url).not.toContain('North One');
-      if (url !== '/api/weather/list' && url !== '/api/customReport/list') expect(response.body.status, url).toBe(404);
+      if (url !== '/api/customReport/list') expect(response.body.status, url).toBe(404);
     }
   });
 });

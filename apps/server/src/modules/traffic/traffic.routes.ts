@@ -35,6 +35,7 @@ import {
   trendRequestSchema,
   trendResponseSchema,
   visitorRangeRequestSchema,
+  weatherListRequestSchema,
   weatherMarkSchema,
 } from '@storelens/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -92,12 +93,12 @@ export function registerTrafficRoutes(app: FastifyInstance, deps: { analytics: A
   defineOperation(app, {
     method: 'POST',
     url: '/api/weather/list',
-    summary: 'Weather marks: none in this build (no weather source, no network at run time)',
+    summary: "Daily weather of the selected shops' cities (one mark per city and day, with how many of the shops are there)",
     tags,
     guard: traffic,
-    body: optionalBody(z.object({ shopIds: z.array(z.string()).max(5000).optional() })),
+    body: weatherListRequestSchema,
     response: z.array(weatherMarkSchema),
-    handler: async () => [],
+    handler: ({ body, request }) => analytics.weatherList(actorOf(request), body),
   });
   defineOperation(app, {
     method: 'POST',

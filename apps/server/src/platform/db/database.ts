@@ -9,6 +9,7 @@ import * as administration from './migrations/0002_administration.ts';
 import * as traffic from './migrations/0003_traffic.ts';
 import * as trafficRetention from './migrations/0004_traffic_retention.ts';
 import * as sales from './migrations/0005_sales.ts';
+import * as weather from './migrations/0006_weather.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_traffic': traffic,
   '0004_traffic_retention': trafficRetention,
   '0005_sales': sales,
+  '0006_weather': weather,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

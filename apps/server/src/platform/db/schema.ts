@@ -491,6 +491,19 @@ export type SalesShopHourlyTable = { customer_id: string; shop_id: string; local
 export type SalesShopDailyTable = { customer_id: string; shop_id: string; local_date: string; upload_id: string; updated_at: string } & SalesMetrics &
   Record<'basket_b0' | 'basket_b1' | 'basket_b2' | 'basket_b3' | 'basket_b4' | 'basket_b5' | 'basket_b6', number>;
 
+/** A city's weather of a day (public: no customer). City names are matched to shops' city fields as written (trimmed). */
+export interface WeatherDailyTable {
+  country: string;
+  city: string;
+  local_date: string;
+  condition: string;
+  high_c: number;
+  low_c: number;
+  precipitation_mm: number;
+  source: string;
+  updated_at: string;
+}
+
 export interface Database {
   customers: CustomersTable;
   users: UsersTable;
@@ -536,6 +549,7 @@ export interface Database {
   pos_orders: PosOrdersTable;
   sales_shop_daily: SalesShopDailyTable;
   sales_shop_hourly: SalesShopHourlyTable;
+  weather_daily: WeatherDailyTable;
 }
 
 /** Tables that belong to one customer. */

@@ -42,9 +42,25 @@ const treeLoaders: Record<PreloadNeed, () => Promise<void>> = {
   },
 };
 
+/**
+ * Loads in flight, per tree and customer: the route's preload and a page's own hook ask at the same
+ * moment, and a second answer would replace the tree under an open picker.
+ */
+const treesInFlight = new Map<string, Promise<void>>();
+
 /** A route's data preload: the trees its page needs, fetched once per customer. */
 export async function preloadTrees(needs: readonly PreloadNeed[]): Promise<void> {
-  await Promise.all(needs.map((need) => treeLoaders[need]()));
+  const { cid } = useSessionStore.getState();
+  await Promise.all(
+    needs.map((need) => {
+      const id = `${cid ?? ''}|${need}`;
+      const running = treesInFlight.get(id);
+      if (running) return running;
+      const load = treeLoaders[need]().finally(() => treesInFlight.delete(id));
+      treesInFlight.set(id, load);
+      return load;
+    }),
+  );
 }
 
 /** Ends the session on the server (best effort) and forgets the user in the tab. */

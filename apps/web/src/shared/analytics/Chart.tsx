@@ -80,7 +80,8 @@ export function Chart({ option, empty, loading = false, height = 320, testId, em
   // The canvas's element stays put while loading comes and goes: ECharts is bound to it.
   return (
     <div className="sl-chart" style={{ height }}>
-      <div ref={container} className="sl-chart-canvas" data-testid={testId} data-ready={ready} />
+      {/* data-ready: drawn and not waiting for a newer answer (what is on screen is current). */}
+      <div ref={container} className="sl-chart-canvas" data-testid={testId} data-ready={ready && !loading} aria-busy={loading || !ready} />
       {(loading || !ready) && (
         <div className="sl-chart-loading">
           <Spin />

@@ -36,9 +36,12 @@ export function ShopTreePicker({ selection, testId = 'shop-picker' }: ShopTreePi
   const [search, setSearch] = useState('');
   const keyword = useDebouncedValue(search, Limits.treeSearchDebounceMs);
 
-  useEffect(() => {
-    if (open) setDraft(shopIds);
-  }, [open, shopIds]);
+  // The draft starts from the applied selection when the panel opens, and only then: a tree or
+  // selection that refreshes while the panel is open must not undo what the user has ticked.
+  const openPanel = (next: boolean) => {
+    if (next && !open) setDraft(shopIds);
+    setOpen(next);
+  };
 
   const shown = useMemo(() => (tree ? (hideClosed ? withoutClosedShops(tree) : tree) : []), [tree, hideClosed]);
   const filtered = useMemo(() => filterTree(shown, keyword), [shown, keyword]);
@@ -178,7 +181,7 @@ export function ShopTreePicker({ selection, testId = 'shop-picker' }: ShopTreePi
   );
 
   return (
-    <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomLeft" content={panel} destroyOnHidden>
+    <Popover open={open} onOpenChange={openPanel} trigger="click" placement="bottomLeft" content={panel} destroyOnHidden>
       <Button icon={<ShopOutlined />} loading={!tree} data-testid={testId} className="sl-shop-picker-trigger">
         <span className="sl-shop-picker-summary">{summary}</span>
         <DownOutlined />

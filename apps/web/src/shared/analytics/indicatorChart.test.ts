@@ -35,4 +35,33 @@ describe('indicator charts', () => {
     expect(periodLabel('2026-11-22T09', 'hour', 'long')).toBe('2026-11-22 09:00');
     expect(periodLabel('2026-11', 'month')).toBe('2026-11');
   });
+
+  it('shade marked periods as whole bands behind the lines, a one-day mark too, named at its start', () => {
+    const option = indicatorChartOption({
+      categories: ['2026-11-15', '2026-11-16', '2026-11-17'],
+      series: [{ indicator: 'entries', name: 'Entries', values: [1, 2, 3] }],
+      locale: 'en',
+      marks: [
+        { from: '2026-11-16', to: '2026-11-16', colour: 'blue' },
+        { name: 'Sale', from: '2026-11-15', to: '2026-11-16', colour: 'orange' },
+      ],
+    });
+    const series = option.series as {
+      name: string;
+      type: string;
+      yAxisIndex: number;
+      data: { value: number | null; label: { show: boolean; formatter: string } }[];
+    }[];
+    expect(series.map((entry) => entry.name)).toEqual(['Entries', 'mark-blue', 'mark-orange']);
+    expect(series[1]?.data.map((item) => item.value)).toEqual([null, 1, null]);
+    expect(series[2]?.data.map((item) => [item.value, item.label.show, item.label.formatter])).toEqual([
+      [1, true, 'Sale'],
+      [1, false, ''],
+      [null, false, ''],
+    ]);
+    // On a hidden 0..1 axis of their own, out of the legend.
+    const axes = option.yAxis as { show?: boolean; max?: number }[];
+    expect(axes[series[1]?.yAxisIndex ?? 0]).toMatchObject({ show: false, max: 1 });
+    expect((option.legend as { data: string[] }).data).toEqual(['Entries']);
+  });
 });

@@ -70,44 +70,76 @@ const axisFormatter = (kind: AxisKind, locale: Locale) => (value: number) => {
   return formatNumber(value, locale);
 };
 
+/**
+ * Marks as background bars, one series per colour, on a hidden 0..1 axis: a bar fills its
+ * category's whole band. (ECharts' markArea runs from band centre to band centre on a category
+ * axis, so a one-period mark such as a single holiday or a wet day had no width at all.)
+ */
+function markSeries(categories: readonly string[], marks: readonly ChartMark[], axisIndex: number) {
+  const colours = [...new Set(marks.map((mark) => mark.colour))];
+  return colours.map((colour) => {
+    const covered: (number | null)[] = categories.map(() => null);
+    const names: (string | null)[] = categories.map(() => null);
+    for (const mark of marks.filter((entry) => entry.colour === colour)) {
+      const from = categories.indexOf(mark.from);
+      const to = categories.indexOf(mark.to);
+      if (from < 0 || to < from) continue;
+      for (let index = from; index <= to; index += 1) covered[index] = 1;
+      if (mark.name) names[from] = names[from] ? `${names[from]} · ${mark.name}` : mark.name;
+    }
+    return {
+      name: `mark-${colour}`,
+      type: 'bar' as const,
+      yAxisIndex: axisIndex,
+      data: covered.map((value, index) => ({
+        value,
+        label: { show: Boolean(names[index]), formatter: names[index] ?? '', position: 'insideTop' as const, fontSize: 10, color: '#5d6678' },
+      })),
+      barWidth: '100%',
+      barGap: '-100%',
+      itemStyle: { color: colour },
+      silent: true,
+      z: 0,
+      tooltip: { show: false },
+      emphasis: { disabled: true },
+    };
+  });
+}
+
 export function indicatorChartOption({ categories, series, locale, marks = [], zoom = false }: IndicatorChartInput): ChartOption {
   const kinds = [...new Set(series.map((entry) => axisKindOf(entry.indicator)))].sort((a, b) => (a === 'count' ? -1 : b === 'count' ? 1 : 0));
   const axisIndex = (indicator: ReportIndicator) => kinds.indexOf(axisKindOf(indicator));
+  const valueAxes = kinds.map((kind, index) => ({
+    type: 'value' as const,
+    position: index === 0 ? ('left' as const) : ('right' as const),
+    offset: index > 1 ? (index - 1) * 56 : 0,
+    axisLabel: { formatter: axisFormatter(kind, locale) },
+    splitLine: { show: index === 0 },
+    ...(kind === 'rate' ? { min: 0 } : {}),
+  }));
   return {
+    // Marks have no tooltip and no legend entry: the page lists them under the chart.
     tooltip: { trigger: 'axis' },
-    legend: { top: 0, type: 'scroll' },
+    legend: { top: 0, type: 'scroll', data: series.map((entry) => entry.name) },
     grid: { left: 16, right: 16 + Math.max(0, kinds.length - 1) * 56, top: 40, bottom: zoom ? 56 : 16, containLabel: true },
     // Bars, and marks of a single period, need each period to be a band of its own.
     xAxis: { type: 'category', data: [...categories], boundaryGap: marks.length > 0 || series.some((entry) => entry.type === 'bar') },
-    yAxis: kinds.map((kind, index) => ({
-      type: 'value' as const,
-      position: index === 0 ? ('left' as const) : ('right' as const),
-      offset: index > 1 ? (index - 1) * 56 : 0,
-      axisLabel: { formatter: axisFormatter(kind, locale) },
-      splitLine: { show: index === 0 },
-      ...(kind === 'rate' ? { min: 0 } : {}),
-    })),
+    yAxis: marks.length > 0 ? [...valueAxes, { type: 'value' as const, min: 0, max: 1, show: false }] : valueAxes,
     ...(zoom ? { dataZoom: [{ type: 'slider' as const, bottom: 8 }, { type: 'inside' as const }] } : {}),
-    series: series.map((entry, index) => ({
-      name: entry.name,
-      type: entry.type ?? 'line',
-      yAxisIndex: Math.max(0, axisIndex(entry.indicator)),
-      data: [...entry.values],
-      smooth: false,
-      showSymbol: categories.length <= 48,
-      connectNulls: false,
-      itemStyle: { color: entry.colour ?? CHART_PALETTE[index % CHART_PALETTE.length] },
-      lineStyle: entry.dashed ? { type: 'dashed' as const } : undefined,
-      tooltip: { valueFormatter: (value) => formatIndicator(entry.indicator, typeof value === 'number' ? value : null, locale) },
-      ...(index === 0 && marks.length > 0
-        ? {
-            markArea: {
-              silent: false,
-              label: { show: true, position: 'insideTop' as const, fontSize: 10, color: '#5d6678' },
-              data: marks.map((mark) => [{ name: mark.name ?? '', xAxis: mark.from, itemStyle: { color: mark.colour } }, { xAxis: mark.to }]),
-            },
-          }
-        : {}),
-    })),
+    series: [
+      ...series.map((entry, index) => ({
+        name: entry.name,
+        type: entry.type ?? 'line',
+        yAxisIndex: Math.max(0, axisIndex(entry.indicator)),
+        data: [...entry.values],
+        smooth: false,
+        showSymbol: categories.length <= 48,
+        connectNulls: false,
+        itemStyle: { color: entry.colour ?? CHART_PALETTE[index % CHART_PALETTE.length] },
+        lineStyle: entry.dashed ? { type: 'dashed' as const } : undefined,
+        tooltip: { valueFormatter: (value: unknown) => formatIndicator(entry.indicator, typeof value === 'number' ? value : null, locale) },
+      })),
+      ...(marks.length > 0 ? markSeries(categories, marks, valueAxes.length) : []),
+    ],
   };
 }

@@ -12,3 +12,5 @@ export const COMPARISON_COLOUR = CHART_PALETTE[6];
 /** Calendar marks on trend charts: public holidays and the customer's own calendar events. */
 export const HOLIDAY_MARK_COLOUR = 'rgba(245, 34, 45, 0.08)';
 export const EVENT_MARK_COLOUR = 'rgba(250, 140, 22, 0.12)';
+/** Wet days (rain or snow where most of the selected shops are) on trend charts. */
+export const WET_WEATHER_MARK_COLOUR = 'rgba(22, 119, 255, 0.10)';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 
 export interface SavedSettings<Settings> {
@@ -30,9 +30,19 @@ export function useSettingsForm<Settings extends object>(options: SettingsFormOp
   const [form] = Form.useForm<Settings>();
   const loaded = useQuery({ queryKey: options.keyOf(cid), queryFn: options.fetch, enabled: cid !== null });
 
+  // The first answer fills the form as its initial values (the form mounts with it: nothing typed
+  // before an effect runs can be overwritten). Later answers (the saved settings, or another
+  // manager's change seen on a refetch) are applied only when they differ from what was applied.
+  const applied = useRef<string | null>(null);
+  const serverSettings = loaded.data?.settings;
+  if (serverSettings && applied.current === null) applied.current = JSON.stringify(serverSettings);
   useEffect(() => {
-    if (loaded.data) form.setFieldsValue(loaded.data.settings as Parameters<typeof form.setFieldsValue>[0]);
-  }, [loaded.data, form]);
+    if (!serverSettings) return;
+    const answer = JSON.stringify(serverSettings);
+    if (answer === applied.current) return;
+    applied.current = answer;
+    form.setFieldsValue(serverSettings as Parameters<typeof form.setFieldsValue>[0]);
+  }, [serverSettings, form]);
 
   const save = useMutation({
     mutationFn: async (next: Settings) => {
@@ -47,5 +57,5 @@ export function useSettingsForm<Settings extends object>(options: SettingsFormOp
     },
   });
 
-  return { form, loaded, save };
+  return { form, loaded, save, initialValues: serverSettings };
 }

@@ -37,7 +37,7 @@ function bandOrderRule(group: BandGroup) {
 export function FlowConfPage() {
   const { t } = useTranslation();
   const canUpdate = useCan('customerkvsetting_update');
-  const { form, loaded, save } = useSettingsForm<FlowSettings>({
+  const { form, loaded, save, initialValues } = useSettingsForm<FlowSettings>({
     keyOf: calendarKeys.flowSettings,
     fetch: fetchFlowSettings,
     save: saveFlowSettings,
@@ -60,6 +60,7 @@ export function FlowConfPage() {
       {loaded.data && (
         <Form<FlowSettings>
           form={form}
+          initialValues={initialValues}
           layout="vertical"
           validateTrigger="onBlur"
           disabled={readOnly}

@@ -21,7 +21,7 @@ const retentionLimits = numberLimitsOf(privacySettingsSchema.shape.retentionDays
 export function PrivacyPage() {
   const { t } = useTranslation();
   const canManage = useCan('cueretail_privacy_manage');
-  const { form, loaded, save } = useSettingsForm<PrivacySettings>({
+  const { form, loaded, save, initialValues } = useSettingsForm<PrivacySettings>({
     keyOf: calendarKeys.privacy,
     fetch: fetchPrivacySettings,
     save: savePrivacySettings,
@@ -41,6 +41,7 @@ export function PrivacyPage() {
       {loaded.data && (
         <Form<PrivacySettings>
           form={form}
+          initialValues={initialValues}
           layout="vertical"
           validateTrigger="onBlur"
           disabled={canManage !== 'shown'}

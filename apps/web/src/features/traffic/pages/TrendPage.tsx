@@ -1,4 +1,4 @@
-import type { DateRange, Granularity, Indicator, Locale } from '@storelens/contracts';
+import { type DateRange, DEMO_WEATHER_SOURCE, type Granularity, type Indicator, type Locale } from '@storelens/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Space, Table, type TableColumnType, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -14,8 +14,9 @@ import { exportAnalyticsTable } from '../../../shared/analytics/exports.ts';
 import { IndicatorSelect, indicatorLabel } from '../../../shared/analytics/IndicatorSelect.tsx';
 import { type ChartMark, indicatorChartOption, periodKeyOf, periodLabel } from '../../../shared/analytics/indicatorChart.ts';
 import { indicatorColumns } from '../../../shared/analytics/indicatorColumns.tsx';
-import { EVENT_MARK_COLOUR, HOLIDAY_MARK_COLOUR } from '../../../shared/analytics/palette.ts';
+import { EVENT_MARK_COLOUR, HOLIDAY_MARK_COLOUR, WET_WEATHER_MARK_COLOUR } from '../../../shared/analytics/palette.ts';
 import { useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
+import { weatherByCity, wetDates } from '../../../shared/analytics/weather.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { fetchTrend, type TrendRequest, type TrendResponse } from '../api.ts';
 import { trafficKeys } from '../hooks/trafficKeys.ts';
@@ -50,6 +51,13 @@ function calendarMarks(data: TrendResponse, categories: readonly string[]): Char
     const to = periodKeyOf(event.endDate, granularity).at(-1) ?? '';
     marks.push({ name: event.name, from: label(clamp(from)), to: label(clamp(to)), colour: EVENT_MARK_COLOUR });
   }
+  // Wet days by day and by hour, unnamed (the list below names them); a week or a month is not one weather.
+  if (named) {
+    for (const date of wetDates(data.weather)) {
+      const [from = '', to = from] = periodKeyOf(date, granularity);
+      marks.push({ from: label(from), to: label(to), colour: WET_WEATHER_MARK_COLOUR });
+    }
+  }
   // A mark only shows when both its ends are on the axis.
   return marks.filter((mark) => categories.includes(mark.from) && categories.includes(mark.to));
 }
@@ -71,8 +79,8 @@ function trendOption(data: TrendResponse, indicators: readonly Indicator[], t: (
 
 /**
  * Traffic trend (/trend): any indicators over a range by hour, day, week (from Monday) or month,
- * with public holidays and the customer's calendar events marked on the chart (weather too, once
- * a source exists: the server has none and sends none), and the same numbers as a table.
+ * with public holidays, the customer's calendar events and wet days (rain or snow where most of the
+ * shops are) marked on the chart, the weather per city listed under it, and the same numbers as a table.
  */
 export function TrendPage() {
   const { t } = useTranslation();
@@ -158,7 +166,7 @@ export function TrendPage() {
   );
 }
 
-/** The marks of the chart spelled out: holidays, calendar events, and weather (none without a source). */
+/** The marks of the chart spelled out: holidays, calendar events, and the weather of the shops' cities. */
 function CalendarMarksLegend({ data }: { data: TrendResponse }) {
   const { t } = useTranslation();
   // The same holiday in several of the shops' countries is listed once, with its countries.
@@ -198,18 +206,44 @@ function CalendarMarksLegend({ data }: { data: TrendResponse }) {
           ))
         )}
       </Space>
+      <WeatherList weather={data.weather} />
+    </Space>
+  );
+}
+
+/** The weather of the range per city: the span of temperatures and the wet days, named. */
+function WeatherList({ weather }: { weather: TrendResponse['weather'] }) {
+  const { t } = useTranslation();
+  const cities = useMemo(() => weatherByCity(weather), [weather]);
+  const simulated = weather.some((mark) => mark.source === DEMO_WEATHER_SOURCE);
+  return (
+    <Space orientation="vertical" size={2} data-testid="trend-weather">
       <Space wrap size={4}>
         <Typography.Text type="secondary">{t('traffic:trend.weather')}:</Typography.Text>
-        {data.weather.length === 0 ? (
-          <Typography.Text type="secondary">{t('traffic:trend.noWeatherSource')}</Typography.Text>
+        {cities.length === 0 ? (
+          <Typography.Text type="secondary">{t('traffic:trend.noWeather')}</Typography.Text>
         ) : (
-          data.weather.map((mark) => (
-            <Tag key={`${mark.date}-${mark.shopId}`}>
-              {mark.date} {mark.condition}
-            </Tag>
-          ))
+          <>
+            <Typography.Text type="secondary">{t('traffic:trend.wetShaded')}</Typography.Text>
+            {simulated && <Tag data-testid="trend-weather-demo">{t('traffic:trend.demoWeather')}</Tag>}
+          </>
         )}
       </Space>
+      {cities.map((city) => (
+        <Space key={`${city.country}-${city.city}`} wrap size={4} data-testid="trend-weather-city">
+          <Typography.Text>
+            {t('traffic:trend.weatherCity', { city: city.cityName, count: city.shopCount, low: city.lowestC, high: city.highestC })}
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            {city.wet.length === 0 ? t('traffic:trend.dry') : t('traffic:trend.wetDays', { wet: city.wet.length, days: city.days })}
+          </Typography.Text>
+          {city.wet.map((day) => (
+            <Tag key={day.date} color="blue" data-testid="trend-weather-wet-day">
+              {day.date} {t(`traffic:trend.weatherCondition.${day.condition}`)} {t('traffic:trend.precipitation', { mm: day.precipitationMm })}
+            </Tag>
+          ))}
+        </Space>
+      ))}
     </Space>
   );
 }
