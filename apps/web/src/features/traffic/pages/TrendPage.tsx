@@ -211,6 +211,10 @@ function CalendarMarksLegend({ data }: { data: TrendResponse }) {
   );
 }
 
+/** The list stays readable for a chain in a hundred cities over 90 days: the biggest cities, the first wet days. */
+const LISTED_CITIES = 8;
+const LISTED_WET_DAYS = 12;
+
 /** The weather of the range per city: the span of temperatures and the wet days, named. */
 function WeatherList({ weather }: { weather: TrendResponse['weather'] }) {
   const { t } = useTranslation();
@@ -229,7 +233,7 @@ function WeatherList({ weather }: { weather: TrendResponse['weather'] }) {
           </>
         )}
       </Space>
-      {cities.map((city) => (
+      {cities.slice(0, LISTED_CITIES).map((city) => (
         <Space key={`${city.country}-${city.city}`} wrap size={4} data-testid="trend-weather-city">
           <Typography.Text>
             {t('traffic:trend.weatherCity', { city: city.cityName, count: city.shopCount, low: city.lowestC, high: city.highestC })}
@@ -237,13 +241,21 @@ function WeatherList({ weather }: { weather: TrendResponse['weather'] }) {
           <Typography.Text type="secondary">
             {city.wet.length === 0 ? t('traffic:trend.dry') : t('traffic:trend.wetDays', { wet: city.wet.length, days: city.days })}
           </Typography.Text>
-          {city.wet.map((day) => (
+          {city.wet.slice(0, LISTED_WET_DAYS).map((day) => (
             <Tag key={day.date} color="blue" data-testid="trend-weather-wet-day">
               {day.date} {t(`traffic:trend.weatherCondition.${day.condition}`)} {t('traffic:trend.precipitation', { mm: day.precipitationMm })}
             </Tag>
           ))}
+          {city.wet.length > LISTED_WET_DAYS && (
+            <Typography.Text type="secondary">{t('traffic:trend.moreDays', { count: city.wet.length - LISTED_WET_DAYS })}</Typography.Text>
+          )}
         </Space>
       ))}
+      {cities.length > LISTED_CITIES && (
+        <Typography.Text type="secondary" data-testid="trend-weather-more">
+          {t('traffic:trend.moreCities', { count: cities.length - LISTED_CITIES })}
+        </Typography.Text>
+      )}
     </Space>
   );
 }
