@@ -153,8 +153,14 @@ export async function parsePosFile(input: ParseInput): Promise<ParseOutcome> {
     for await (const worksheet of reader) {
       const sheet = worksheet as unknown as SheetInternals;
       const first = internals.model?.sheets?.[0];
-      // Only the first sheet of the workbook is read (spec section 5); the others are skipped unread.
-      if (sawSheet || (first?.name !== undefined && sheet.name !== undefined && sheet.name !== first.name)) continue;
+      // Only the first sheet of the workbook is read (spec section 5); the others are skipped, but
+      // their bytes are drained first: exceljs deletes a sheet's temporary copy as soon as the next
+      // item is asked for, and a copy deleted while its unread stream is still opening fails with
+      // an ENOENT that nothing catches (an unhandled error: in production, a crashed server).
+      if (sawSheet || (first?.name !== undefined && sheet.name !== undefined && sheet.name !== first.name)) {
+        if (sheet.iterator) for await (const _skipped of sheet.iterator);
+        continue;
+      }
       sawSheet = true;
       const target = internals.workbookRels?.find((rel) => rel.Id === first?.rId)?.Target;
       sheetSize = sheetSizes.get(target ? `xl/${target.replace(/^\/?xl\//, '')}` : 'xl/worksheets/sheet1.xml') ?? 0;
