@@ -3,6 +3,7 @@ import type { DB } from '../../platform/db/database.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now } from '../../platform/time/clock.ts';
 import type { DeviceApiService } from '../device-api/device-api.service.ts';
+import { countryOfProvince } from '../org/city-tree.ts';
 import { addDays, localParts, todayIn } from '../traffic/local-time.ts';
 import { createWeatherService, type WeatherService } from '../weather/weather.service.ts';
 import { demoRepo, demoTenantRepo } from './demo.repo.ts';
@@ -32,7 +33,7 @@ export async function loadSimShops(db: DB, customerNames: string[] = DEMO_CUSTOM
     for (const row of rows) {
       const own = cameras.filter((camera) => camera.box_id === row.box_id);
       const entrances = own.filter((camera) => camera.deployment_area === 'entrance');
-      const country = row.province ? (row.province.split('-')[0] ?? null) : null;
+      const country = countryOfProvince(row.province);
       shops.push({
         device: { customerId: customer.id, boxId: row.box_id, shopId: row.id },
         number: row.number,

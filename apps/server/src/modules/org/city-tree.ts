@@ -36,3 +36,21 @@ export const CITY_TREE: CityNode[] = [
     node('VN-HN', 'Hanoi', [node('VN-HN-HN', 'Hanoi', [node('VN-HN-HK', 'Hoan Kiem'), node('VN-HN-BD', 'Ba Dinh')])]),
   ]),
 ];
+
+/** Every region of the list by its code: its name, its depth (0 country ... 3 district) and its parent's code. */
+export const REGIONS: ReadonlyMap<string, { name: string; depth: number; parent: string | null }> = (() => {
+  const regions = new Map<string, { name: string; depth: number; parent: string | null }>();
+  const index = (nodes: readonly CityNode[], depth: number, parent: string | null) => {
+    for (const entry of nodes) {
+      regions.set(entry.code, { name: entry.name, depth, parent });
+      index(entry.children ?? [], depth + 1, entry.code);
+    }
+  };
+  index(CITY_TREE, 0, null);
+  return regions;
+})();
+
+/** A shop's country from its province code (CN-SH -> CN): the code's prefix; null without a province. */
+export function countryOfProvince(province: string | null): string | null {
+  return province ? (province.split('-')[0] ?? null) : null;
+}

@@ -1,6 +1,6 @@
-import { type CityNode, orgColumnsOf, type ShopLogChange, type ShopLogValue, type ShopRow, type ShopStatus, type ShopType } from '@storelens/contracts';
+import { orgColumnsOf, type ShopLogChange, type ShopLogValue, type ShopRow, type ShopStatus, type ShopType } from '@storelens/contracts';
 import { type OrgNode, orgPathNames } from '../../platform/authz/data-scope.ts';
-import { CITY_TREE } from './city-tree.ts';
+import { REGIONS } from './city-tree.ts';
 import type { ShopChanges, StoredShop } from './org-admin.repo.ts';
 
 /**
@@ -173,20 +173,12 @@ export function toShopRow(shop: StoredShop, orgById: Map<string, OrgNode>): Shop
   };
 }
 
-const cityIndex = new Map<string, { depth: number; parent: string | null }>();
-(function index(nodes: CityNode[], depth: number, parent: string | null) {
-  for (const node of nodes) {
-    cityIndex.set(node.code, { depth, parent });
-    index(node.children ?? [], depth + 1, node.code);
-  }
-})(CITY_TREE, 0, null);
-
 /**
  * Province, city and district must be codes of getCityTree that belong together; each level may
  * stay empty from the bottom up. Answers the first field that does not fit, or null.
  */
 export function regionMismatch(values: Pick<ShopValues, 'province' | 'city' | 'district'>): 'province' | 'city' | 'district' | null {
-  const at = (code: string | null) => (code ? cityIndex.get(code) : undefined);
+  const at = (code: string | null) => (code ? REGIONS.get(code) : undefined);
   if (values.province && at(values.province)?.depth !== 1) return 'province';
   if (values.city && (!values.province || at(values.city)?.depth !== 2 || at(values.city)?.parent !== values.province)) return 'city';
   if (values.district && (!values.city || at(values.district)?.depth !== 3 || at(values.district)?.parent !== values.city)) return 'district';

@@ -35,6 +35,7 @@ import { badRequest, noAuthority, notFound } from '../../platform/http/errors.ts
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now } from '../../platform/time/clock.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
+import { countryOfProvince } from '../org/city-tree.ts';
 import type { SalesSums } from '../sales/sales-metrics.ts';
 import { holidaysByDate } from '../session/holidays.ts';
 import { createWeatherService } from '../weather/weather.service.ts';
@@ -215,10 +216,12 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
     return result;
   }
 
-  async function holidayMarks(customerId: string, shops: readonly ShopInfo[], range: DateRange, locale: Locale) {
-    const customerCountries = await repoOf(customerId).customerCountries();
+  /** The customer's countries, for shops without a province (the holidays and weather of a trend share one read). */
+  const customerCountriesOf = (customerId: string) => repoOf(customerId).customerCountries();
+
+  function holidayMarks(customerCountries: readonly string[], shops: readonly ShopInfo[], range: DateRange, locale: Locale) {
     // A shop's country is its province code's prefix (CN-SH); shops without one take the customer's.
-    const fromShops = new Set(shops.flatMap((shop) => (shop.province ? [shop.province.split('-')[0] ?? ''] : customerCountries)));
+    const fromShops = new Set(shops.flatMap((shop) => countryOfProvince(shop.province) ?? customerCountries));
     const countries = [...fromShops].filter((country) => customerCountries.includes(country));
     const marks: { date: string; name: string; country: string }[] = [];
     for (let year = Number(range.startDate.slice(0, 4)); year <= Number(range.endDate.slice(0, 4)); year += 1) {
@@ -233,11 +236,10 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
   }
 
   /** The weather of the shops' cities; a shop's country is its province code's prefix, or the customer's only country. */
-  async function weatherMarks(customerId: string, shops: readonly ShopInfo[], range: DateRange) {
-    const customerCountries = await repoOf(customerId).customerCountries();
+  function weatherMarks(customerCountries: readonly string[], shops: readonly ShopInfo[], range: DateRange) {
     const fallback = customerCountries.length === 1 ? (customerCountries[0] ?? null) : null;
     return weather.marksFor(
-      shops.map((shop) => ({ country: shop.province ? (shop.province.split('-')[0] ?? null) : fallback, city: shop.city })),
+      shops.map((shop) => ({ country: countryOfProvince(shop.province) ?? fallback, city: shop.city })),
       range,
     );
   }
@@ -245,12 +247,15 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
   async function trend(actor: CustomerActor, input: TrendRequest, locale: Locale): Promise<TrendResponse> {
     checkRange(input, maxDaysFor(input.granularity));
     const shops = await resolveShops(actor, input.shopIds);
-    const sums = await periodSums(actor.customerId, ids(shops), columnsFor(input.indicators), input.granularity, input);
-    const [holidays, calendarEvents, weatherOfShops] = await Promise.all([
-      holidayMarks(actor.customerId, shops, input, locale),
-      calendar.marksFor(actor.customerId, ids(shops), input.startDate, input.endDate),
-      weatherMarks(actor.customerId, shops, input),
+    const [sums, customerCountries] = await Promise.all([
+      periodSums(actor.customerId, ids(shops), columnsFor(input.indicators), input.granularity, input),
+      customerCountriesOf(actor.customerId),
     ]);
+    const [calendarEvents, weatherOfShops] = await Promise.all([
+      calendar.marksFor(actor.customerId, ids(shops), input.startDate, input.endDate),
+      weatherMarks(customerCountries, shops, input),
+    ]);
+    const holidays = holidayMarks(customerCountries, shops, input, locale);
     return {
       granularity: input.granularity,
       points: bucketKeys(input.granularity, input.startDate, input.endDate).map((key) => ({
@@ -266,7 +271,8 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
   /** The weather of the selected shops' cities over a range (what the trend marks, on its own). */
   async function weatherList(actor: CustomerActor, input: WeatherListRequest): Promise<WeatherMark[]> {
     checkRange(input, maxDaysFor('month'));
-    return weatherMarks(actor.customerId, await resolveShops(actor, input.shopIds), input);
+    const [shops, customerCountries] = await Promise.all([resolveShops(actor, input.shopIds), customerCountriesOf(actor.customerId)]);
+    return weatherMarks(customerCountries, shops, input);
   }
 
   async function dashboard(actor: CustomerActor, input: { shopIds?: string[] | undefined }): Promise<DashboardResponse> {

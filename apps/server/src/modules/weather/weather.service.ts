@@ -1,7 +1,7 @@
 import { type DateRange, type WeatherCondition, type WeatherDay, type WeatherMark, weatherDaySchema } from '@storelens/contracts';
 import type { DB } from '../../platform/db/database.ts';
 import { now } from '../../platform/time/clock.ts';
-import { CITY_TREE } from '../org/city-tree.ts';
+import { REGIONS } from '../org/city-tree.ts';
 import { parseCsv } from './csv.ts';
 import { type CityKey, weatherRepo } from './weather.repo.ts';
 
@@ -22,10 +22,6 @@ export class WeatherImportError extends Error {
 const CSV_COLUMNS = ['country', 'city', 'date', 'condition', 'highC', 'lowC', 'precipitationMm'] as const;
 
 const cityId = (key: CityKey) => `${key.country}|${key.city}`;
-
-/** Names of the region list's city codes (CN-SH-SH -> Shanghai). */
-const cityNames = new Map<string, string>();
-for (const country of CITY_TREE) for (const province of country.children ?? []) for (const city of province.children ?? []) cityNames.set(city.code, city.name);
 
 /**
  * Weather per city and day: recorded by a weather source (the `import-weather` command reads its
@@ -110,7 +106,8 @@ export function createWeatherService(deps: { db: DB }) {
         date: row.local_date,
         country: row.country,
         city: row.city,
-        cityName: cityNames.get(row.city) ?? row.city,
+        // A city code of the region list is named (CN-SH-SH -> Shanghai); a city typed as text keeps its text.
+        cityName: REGIONS.get(row.city)?.name ?? row.city,
         condition: row.condition as WeatherCondition,
         highC: row.high_c,
         lowC: row.low_c,
