@@ -17,6 +17,7 @@ import { resolveActor } from '../platform/authz/actor.ts';
 import { type DB, migrateToLatest, openDatabase } from '../platform/db/database.ts';
 import type { CustomerActor } from '../platform/http/context.ts';
 import { tenantScope } from '../platform/tenancy/scoped.ts';
+import { benchArgs, printTable } from './support.ts';
 
 export interface TrafficBenchOptions {
   stores: number;
@@ -30,14 +31,7 @@ export interface TrafficBenchOptions {
 }
 
 export function trafficBenchOptions(args: string[]): TrafficBenchOptions {
-  const value = (name: string) => {
-    const index = args.indexOf(`--${name}`);
-    return index >= 0 ? args[index + 1] : undefined;
-  };
-  const int = (name: string, fallback: number, max: number) => {
-    const parsed = Number.parseInt(value(name) ?? '', 10);
-    return Number.isFinite(parsed) && parsed > 0 ? Math.min(parsed, max) : fallback;
-  };
+  const { value, int, flag } = benchArgs(args);
   return {
     stores: int('stores', 1000, 20_000),
     // The device API refuses events older than 400 days.
@@ -45,7 +39,7 @@ export function trafficBenchOptions(args: string[]): TrafficBenchOptions {
     visits: int('visits', 40, 2000),
     samples: int('samples', 30, 1000),
     sync: value('sync') === 'normal' ? 'normal' : 'full',
-    keep: args.includes('--keep') || value('reuse') !== undefined,
+    keep: flag('keep') || value('reuse') !== undefined,
     reuse: value('reuse') ?? null,
   };
 }
@@ -362,14 +356,7 @@ async function measureQueries(
   }
 
   const header = ['query', 'p50 ms', 'p95 ms', 'p95<=100', 'raw p50 ms', 'raw p95 ms', 'speed-up', 'same answer'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`;
-  console.log('');
-  console.log(line(header));
-  console.log(`|${widths.map((width, column) => (column === 0 ? '-'.repeat(width + 2) : `${'-'.repeat(width + 1)}:`)).join('|')}|`);
-  for (const row of rows) console.log(line(row));
-  console.log('');
+  printTable(header, rows);
   console.log(
     `queries: ${options.samples} samples each after one warm-up; raw baselines ${baselineSamples} samples. Total ${((Date.now() - started) / 60_000).toFixed(1)} min.`,
   );

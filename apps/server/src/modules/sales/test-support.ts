@@ -19,7 +19,7 @@ export async function waitForUploads(app: FastifyInstance, session: CallOptions,
   }
 }
 
-/** A large POS file written by exceljs's streaming writer (200,000 rows make about 9 MB, too big to commit). */
+/** A POS file over the row limit, written quickly by exceljs (the 200,000-row file of the import tests and bench is LibreOffice's: large-pos-workbook.ts). */
 export async function writeLargePosFile(
   filePath: string,
   options: { rows: number; shopNumbers: readonly string[]; dates: readonly string[]; prefix?: string },
