@@ -2,7 +2,6 @@ import {
   BASKET_BUCKETS,
   type BasketSizeResponse,
   type CrossStoreResponse,
-  comparisonRangesProblem,
   type DateRange,
   type Granularity,
   type PartialSalesValues,
@@ -17,9 +16,8 @@ import {
 } from '@storelens/contracts';
 import type { DB } from '../../platform/db/database.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
-import { badRequest } from '../../platform/http/errors.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
-import { type AnalyticsService, bucketKeys, checkRange, maxDaysFor } from '../traffic/analytics.service.ts';
+import { type AnalyticsService, bucketKeys, checkComparisonRanges, checkRange, maxDaysFor, pairedDays } from '../traffic/analytics.service.ts';
 import { addDays, datesOf, monthOf, weekdayOf, weekStart } from '../traffic/local-time.ts';
 import { rankByValue } from '../traffic/ranking.ts';
 import { type DayGroup, type SalesSumRow, salesAnalyticsRepo } from './sales-analytics.repo.ts';
@@ -241,11 +239,8 @@ export function createSalesAnalyticsService(deps: { db: DB; analytics: Pick<Anal
 
   async function periodComparison(actor: CustomerActor, input: ShopFilter & { rangeA: DateRange; rangeB: DateRange }): Promise<PeriodComparisonResponse> {
     const { rangeA, rangeB } = input;
-    const days = checkRange(rangeA, RANGE_LIMITS.days);
-    checkRange(rangeB, RANGE_LIMITS.days);
     // The spec's rules for compared ranges (section 5), shared with the store comparison and the web.
-    const problem = comparisonRangesProblem(rangeA, rangeB);
-    if (problem) throw badRequest(problem);
+    const days = checkComparisonRanges(rangeA, rangeB);
     const shopIds = await shopIdsOf(actor, input);
     const [daysA, daysB] = await Promise.all([byDay(actor, shopIds, rangeA, ['local_date']), byDay(actor, shopIds, rangeB, ['local_date'])]);
     const sumAll = (map: Map<string, SalesSums>) => [...map.values()].reduce((target, sums) => addSums(target, sums), emptySums());
@@ -256,17 +251,10 @@ export function createSalesAnalyticsService(deps: { db: DB; analytics: Pick<Anal
       a,
       b,
       change: Object.fromEntries(Object.entries(a).map(([indicator, value]) => [indicator, changeOf(value, b[indicator as SalesIndicator])])),
-      series: Array.from({ length: days }, (_, offset) => {
-        const dateA = addDays(rangeA.startDate, offset);
-        const dateB = addDays(rangeB.startDate, offset);
-        return {
-          offset: offset + 1,
-          dateA,
-          dateB,
-          a: allSalesValues(daysA.get(dateA) ?? emptySums()),
-          b: allSalesValues(daysB.get(dateB) ?? emptySums()),
-        };
-      }),
+      series: pairedDays(rangeA, rangeB, days, (dateA, dateB) => ({
+        a: allSalesValues(daysA.get(dateA) ?? emptySums()),
+        b: allSalesValues(daysB.get(dateB) ?? emptySums()),
+      })),
     };
   }
 

@@ -78,6 +78,27 @@ export function checkRange(range: DateRange, maxDays: number): number {
   return days;
 }
 
+/**
+ * Refuses two ranges that cannot be compared (spec section 5: each a valid range, the same length,
+ * not the same range twice, no shared day); answers their length in days.
+ */
+export function checkComparisonRanges(rangeA: DateRange, rangeB: DateRange): number {
+  const days = checkRange(rangeA, RANGE_LIMITS.days);
+  checkRange(rangeB, RANGE_LIMITS.days);
+  const problem = comparisonRangesProblem(rangeA, rangeB);
+  if (problem) throw badRequest(problem);
+  return days;
+}
+
+/** The days of two compared ranges side by side (1-based offset), each pair with its two days' values. */
+export function pairedDays<Values>(rangeA: DateRange, rangeB: DateRange, days: number, valuesOf: (dateA: string, dateB: string) => { a: Values; b: Values }) {
+  return Array.from({ length: days }, (_, offset) => {
+    const dateA = addDays(rangeA.startDate, offset);
+    const dateB = addDays(rangeB.startDate, offset);
+    return { offset: offset + 1, dateA, dateB, ...valuesOf(dateA, dateB) };
+  });
+}
+
 export function maxDaysFor(granularity: Granularity): number {
   if (granularity === 'hour') return RANGE_LIMITS.hourly;
   return granularity === 'day' ? RANGE_LIMITS.days : RANGE_LIMITS.grouped;
@@ -363,10 +384,7 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
 
   async function comparison(actor: CustomerActor, input: { shopIds?: string[] | undefined; rangeA: DateRange; rangeB: DateRange; indicators: Indicator[] }) {
     const { rangeA, rangeB } = input;
-    const days = checkRange(rangeA, RANGE_LIMITS.days);
-    checkRange(rangeB, RANGE_LIMITS.days);
-    const problem = comparisonRangesProblem(rangeA, rangeB);
-    if (problem) throw badRequest(problem);
+    const days = checkComparisonRanges(rangeA, rangeB);
     const shops = await resolveShops(actor, input.shopIds);
     const columns = columnsFor(input.indicators);
     const shopIds = ids(shops);
@@ -401,17 +419,10 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
         a: indicatorValues(input.indicators, byShopA.get(shop.id) ?? {}),
         b: indicatorValues(input.indicators, byShopB.get(shop.id) ?? {}),
       })),
-      series: Array.from({ length: days }, (_, offset) => {
-        const dateA = addDays(rangeA.startDate, offset);
-        const dateB = addDays(rangeB.startDate, offset);
-        return {
-          offset: offset + 1,
-          dateA,
-          dateB,
-          a: indicatorValues(input.indicators, daysA.get(dateA) ?? {}),
-          b: indicatorValues(input.indicators, daysB.get(dateB) ?? {}),
-        };
-      }),
+      series: pairedDays(rangeA, rangeB, days, (dateA, dateB) => ({
+        a: indicatorValues(input.indicators, daysA.get(dateA) ?? {}),
+        b: indicatorValues(input.indicators, daysB.get(dateB) ?? {}),
+      })),
     };
   }
 
