@@ -1,16 +1,17 @@
 import type { CrossStoreResponse, Page, PosUploadRow } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Session, signIn } from '../../../test/factories.ts';
+import type { Session } from '../../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { advanceClock, resetClock } from '../../platform/time/clock.ts';
 import { createCalendarService } from '../calendar/calendar.service.ts';
 import { createDeviceApiService } from '../device-api/device-api.service.ts';
 import { addDays, todayIn } from '../traffic/local-time.ts';
-import { DEMO_ACCOUNTS, DEMO_CUSTOMERS } from './demo-plan.ts';
+import { DEMO_CUSTOMERS } from './demo-plan.ts';
 import { DEMO_CONVERSION, demoOrders } from './demo-sales.ts';
 import { createDemoFeeder, loadSimShops } from './demo-traffic.ts';
 import { type SeedResult, seedDemo } from './seed-demo.ts';
 import { createSimulator, type SimShop } from './simulator.ts';
+import { signInAsDemoAdmin } from './test-support.ts';
 
 const shop: SimShop = {
   device: { customerId: 'c', boxId: 'b', shopId: 's' },
@@ -54,13 +55,7 @@ describe('the demo seed', () => {
   beforeAll(async () => {
     t = await createTestApp();
     seeded = await seedDemo(t.db, t.config.dataDir, { historyDays: HISTORY_DAYS, seed: 11 });
-    const customer = await t.db
-      .selectFrom('customers')
-      .select('id')
-      .where('name', '=', DEMO_CUSTOMERS[0]?.name ?? '')
-      .executeTakeFirstOrThrow();
-    const account = DEMO_ACCOUNTS[0];
-    admin = await signIn(t.app, account?.loginName ?? '', customer.id, account?.password);
+    admin = await signInAsDemoAdmin(t);
   });
   afterAll(async () => t.close());
 
@@ -124,13 +119,7 @@ describe('the live feed', () => {
       advanceClock(-86_400_000);
       const seeded = await seedDemo(t.db, t.config.dataDir, { historyDays: 1, seed: 11 });
       resetClock();
-      const customer = await t.db
-        .selectFrom('customers')
-        .select('id')
-        .where('name', '=', DEMO_CUSTOMERS[0]?.name ?? '')
-        .executeTakeFirstOrThrow();
-      const account = DEMO_ACCOUNTS[0];
-      const admin = await signIn(t.app, account?.loginName ?? '', customer.id, account?.password);
+      const admin = await signInAsDemoAdmin(t);
       const listed = async () => (await call(t.app, 'POST', '/api/pos/list', { page: 1, pageSize: 50 }, admin)).body.data as Page<PosUploadRow>;
       const before = (await listed()).total;
       const seedDays = (await loadSimShops(t.db, [DEMO_CUSTOMERS[0]?.name ?? ''])).map((sim) => ({

@@ -2,17 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type DashboardResponse, DEMO_WEATHER_SOURCE, deviceEventSchema, type WeatherMark } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, signIn } from '../../../test/factories.ts';
+import { countRows } from '../../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { now } from '../../platform/time/clock.ts';
 import { createCalendarService } from '../calendar/calendar.service.ts';
 import { createDeviceApiService } from '../device-api/device-api.service.ts';
 import { addDays } from '../traffic/local-time.ts';
-import { DEMO_ACCOUNTS } from './demo-plan.ts';
 import { createDemoFeeder, loadSimShops } from './demo-traffic.ts';
 import { demoWeather } from './demo-weather.ts';
 import { seedDemo } from './seed-demo.ts';
 import { createSimulator, type SimShop } from './simulator.ts';
+import { signInAsDemoAdmin } from './test-support.ts';
 
 const shop: SimShop = {
   device: { customerId: 'c', boxId: 'b', shopId: 's' },
@@ -88,9 +88,7 @@ describe('the demo', () => {
     expect(sent).toBeGreaterThanOrEqual(shops.length);
     expect(await countRows(t.db, 'traffic_batches')).toBeGreaterThan(batchesBefore);
     // The heartbeat keeps every box online on the device pages.
-    const account = DEMO_ACCOUNTS[0];
-    const customer = await t.db.selectFrom('customers').select('id').where('name', '=', 'Demo Retail').executeTakeFirstOrThrow();
-    const session = await signIn(t.app, account?.loginName ?? '', customer.id, account?.password);
+    const session = await signInAsDemoAdmin(t);
     const online = (await call(t.app, 'POST', '/api/device/online', {}, session)).body.data as { boxes: { online: number; total: number } };
     expect(online.boxes.online).toBe(online.boxes.total);
     const board = (await call(t.app, 'POST', '/api/traffic/dashboard', {}, session)).body.data as DashboardResponse;
@@ -102,7 +100,7 @@ describe('the demo', () => {
     const range = { startDate: addDays(today, -2), endDate: today };
     const marks = (await call(t.app, 'POST', '/api/weather/list', range, session)).body.data as WeatherMark[];
     const places = new Map(
-      shops.flatMap((shop) => (shop.weatherPlace && shop.device.customerId === customer.id ? [[shop.weatherPlace.city, shop.weatherPlace]] : [])),
+      shops.flatMap((shop) => (shop.weatherPlace && shop.device.customerId === session.cid ? [[shop.weatherPlace.city, shop.weatherPlace]] : [])),
     );
     expect(new Set(marks.map((mark) => mark.city))).toEqual(new Set(places.keys()));
     for (const mark of marks) {

@@ -12,15 +12,8 @@ import {
   withoutClosedShops,
   writeRememberedSelection,
 } from './shopSelection.ts';
+import { treeNode as node, shopNode as shop } from './testTree.ts';
 import { useShopSelection } from './useShopSelection.ts';
-
-const node = (partial: Partial<TreeNode> & Pick<TreeNode, 'key' | 'name' | 'orgType'>): TreeNode => ({
-  keywordTxt: partial.name,
-  prmType: 0,
-  sublist: [],
-  ...partial,
-});
-const shop = (id: string, extra: Partial<TreeNode> = {}) => node({ key: `s_${id}`, name: `Shop ${id}`, orgType: 1, shopId: id, ...extra });
 
 const TREE: TreeNode[] = [
   node({

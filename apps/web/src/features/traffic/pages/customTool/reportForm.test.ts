@@ -1,5 +1,6 @@
 import type { ReportWithSalesDefinition as ReportDefinition, TreeNode } from '@storelens/contracts';
 import { describe, expect, it } from 'vitest';
+import { treeNode as node, shopNode as shop } from '../../../../shared/analytics/testTree.ts';
 import {
   definitionOf,
   formOfDefinition,
@@ -10,13 +11,6 @@ import {
   uniqueIndicators,
 } from './reportForm.ts';
 
-const node = (partial: Partial<TreeNode> & Pick<TreeNode, 'key' | 'name' | 'orgType'>): TreeNode => ({
-  keywordTxt: partial.name,
-  prmType: 0,
-  sublist: [],
-  ...partial,
-});
-const shop = (id: string, extra: Partial<TreeNode> = {}) => node({ key: `s_${id}`, name: `Shop ${id}`, orgType: 1, shopId: id, ...extra });
 const TREE: TreeNode[] = [
   node({
     key: 'o_root',
