@@ -11,5 +11,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll waits up to 1 s by default; on a loaded two-core CI machine a validation message
+    // has taken longer than that to show (the flow settings' Korean time-to-store check failed so).
+    expect: { poll: { timeout: 10_000 } },
   },
 });
