@@ -2,7 +2,7 @@ import type { CrossStoreResponse, Page, PosUploadRow } from '@storelens/contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { advanceClock, resetClock } from '../../platform/time/clock.ts';
+import { resetClock, setClock } from '../../platform/time/clock.ts';
 import { createCalendarService } from '../calendar/calendar.service.ts';
 import { createDeviceApiService } from '../device-api/device-api.service.ts';
 import { addDays, todayIn } from '../traffic/local-time.ts';
@@ -12,6 +12,10 @@ import { createDemoFeeder, loadSimShops } from './demo-traffic.ts';
 import { type SeedResult, seedDemo } from './seed-demo.ts';
 import { createSimulator, type SimShop } from './simulator.ts';
 import { signInAsDemoAdmin } from './test-support.ts';
+
+/** The demo is a function of the seed and of the day it is seeded: pinned, so the tests hold on any date. */
+const SEEDED_AT = '2026-11-24T11:30:00Z';
+const DAY_MS = 86_400_000;
 
 const shop: SimShop = {
   device: { customerId: 'c', boxId: 'b', shopId: 's' },
@@ -53,11 +57,15 @@ describe('the demo seed', () => {
   let admin: Session;
   const HISTORY_DAYS = 3;
   beforeAll(async () => {
+    setClock(SEEDED_AT);
     t = await createTestApp();
     seeded = await seedDemo(t.db, t.config.dataDir, { historyDays: HISTORY_DAYS, seed: 11 });
     admin = await signInAsDemoAdmin(t);
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    resetClock();
+    await t.close();
+  });
 
   it('uploads the history days of POS files through the upload path, listed as completed', async () => {
     expect(seeded.orders).toBeGreaterThan(100);
@@ -76,7 +84,7 @@ describe('the demo seed', () => {
   });
 
   it('gives every seeded shop sales on every seeded day, with a plausible conversion', async () => {
-    const until = seeded.historyUntil ?? new Date();
+    const until = seeded.historyUntil ?? new Date(SEEDED_AT);
     const shops = (await loadSimShops(t.db, [DEMO_CUSTOMERS[0]?.name ?? ''])).map((sim) => ({
       id: sim.device.shopId,
       today: todayIn(sim.timeZone, until),
@@ -116,15 +124,15 @@ describe('the live feed', () => {
     const t = await createTestApp();
     try {
       // The demo was seeded a day ago: the day the seed ran in is over now in every shop.
-      advanceClock(-86_400_000);
+      setClock(new Date(Date.parse(SEEDED_AT) - DAY_MS).toISOString());
       const seeded = await seedDemo(t.db, t.config.dataDir, { historyDays: 1, seed: 11 });
-      resetClock();
+      setClock(SEEDED_AT);
       const admin = await signInAsDemoAdmin(t);
       const listed = async () => (await call(t.app, 'POST', '/api/pos/list', { page: 1, pageSize: 50 }, admin)).body.data as Page<PosUploadRow>;
       const before = (await listed()).total;
       const seedDays = (await loadSimShops(t.db, [DEMO_CUSTOMERS[0]?.name ?? ''])).map((sim) => ({
         id: sim.device.shopId,
-        date: todayIn(sim.timeZone, seeded.historyUntil ?? new Date()),
+        date: todayIn(sim.timeZone, seeded.historyUntil ?? new Date(SEEDED_AT)),
       }));
       const transactionsOn = async (date: string) =>
         (await call(t.app, 'POST', '/api/sales/crossStore', { startDate: date, endDate: date, indicators: ['transactions', 'conversionRate'] }, admin)).body

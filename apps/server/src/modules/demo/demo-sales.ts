@@ -8,7 +8,7 @@ import { type PosFileRow, writePosWorkbook } from '../sales/pos-workbook.ts';
 import { createPosImporter } from '../sales/sales.module.ts';
 import { addDays, datesOf, monthOf, todayIn, utcOfLocal, zoneOffsetMs } from '../traffic/local-time.ts';
 import { demoTenantRepo } from './demo.repo.ts';
-import { openingMinutes, type SimShop, type Simulator } from './simulator.ts';
+import { openingMinutes, type PlannedVisit, type SimShop, type Simulator } from './simulator.ts';
 import { hash, normal, pick, rng } from './simulator-random.ts';
 
 /**
@@ -62,8 +62,15 @@ export function demoOrders(simulator: Simulator, seed: number, shop: SimShop, da
   // The till closes with the shop: a visit that ends after closing paid just before.
   const lastSaleMs = close < 24 * 60 ? utcOfLocal(shop.timeZone, date, Math.floor(close / 60), close % 60) - 60_000 : Number.POSITIVE_INFINITY;
   const sales: { ms: number; quantity: number; amount: number; items: number; payment: string }[] = [];
-  for (const visit of simulator.planVisits(shop, date)) {
-    if (visit.isStaff || random() >= conversion) continue;
+  const customers = simulator.planVisits(shop, date).filter((visit) => !visit.isStaff);
+  // Exactly the day's share of customers buys (chosen by a seeded partial shuffle): a coin per visit
+  // let a small shop-day fall far below its range by chance (6 of 93 on one demo day).
+  const buyers = Math.round(conversion * customers.length);
+  for (let index = 0; index < buyers; index += 1) {
+    const swap = index + Math.floor(random() * (customers.length - index));
+    [customers[index], customers[swap]] = [customers[swap] as PlannedVisit, customers[index] as PlannedVisit];
+  }
+  for (const visit of customers.slice(0, buyers)) {
     // Paying happens near the end of the visit.
     const ms = Math.min(lastSaleMs, visit.enteredMs + Math.round((visit.exitedMs - visit.enteredMs) * (0.75 + 0.2 * random())));
     const payment = pick(random, PAYMENT_TYPES);

@@ -35,7 +35,7 @@ export interface SimShop {
   weatherPlace?: WeatherPlace | undefined;
 }
 
-interface PlannedVisit {
+export interface PlannedVisit {
   visitorId: string;
   enteredMs: number;
   exitedMs: number;
