@@ -6,7 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { AppConfig } from './config.ts';
+import { type AppConfig, developmentRoutesEnabled } from './config.ts';
 import { authRepo } from './modules/auth/auth.repo.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -73,7 +73,7 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   registerGuard(app, db, config);
 
   const sessions = sessionsRepo(db);
-  const delivery = createDelivery(config, db);
+  const delivery = createDelivery(config, db, app.log);
   registerAuthRoutes(app, createAuthService({ repo: authRepo(db), sessions, delivery, config }));
   registerSessionRoutes(app, createSessionService({ db, sessions }));
   registerOrgRoutes(app, createOrgService({ db }));
@@ -91,7 +91,8 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   const analytics = createAnalyticsService({ db, calendar });
   registerTrafficRoutes(app, { analytics, reports: createReportsService({ db, analytics }) });
   registerSalesModule(app, { db, config, analytics });
-  registerDevRoutes(app, db);
+  // Development-only routes do not exist unless a person chose development mode (no 404 guard to forget).
+  if (developmentRoutesEnabled(config)) registerDevRoutes(app, db);
 
   app.get('/healthz', { config: {} }, async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -1,42 +1,127 @@
 import path from 'node:path';
+import { z } from 'zod';
 
-/** Configuration comes from environment variables only; defaults suit `npm start` on a laptop. */
+/**
+ * Configuration comes from environment variables only, parsed here once at start and read nowhere
+ * else. Defaults suit `npm start` on a laptop and are safe: without APP_MODE the server behaves as
+ * in production (no development routes); a person turns development mode on explicitly.
+ */
 export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
   /** postgres://... selects PostgreSQL; unset means SQLite at DATA_DIR/storelens.db. */
   databaseUrl: string | null;
-  /** development exposes the mail/SMS outbox; production never does. */
+  /** development exposes the mail/SMS outbox over HTTP; production (the default) never does; test is the test harness's. */
   mode: 'development' | 'production' | 'test';
-  logLevel: string;
+  logLevel: LogLevel;
   sessionTtlHours: number;
   smtpUrl: string | null;
   mailFrom: string;
   webDistDir: string | null;
   seedDemo: boolean;
+  /** Days of demo history the first start writes (0: none). */
+  demoHistoryDays: number;
+  /** Whether `start` keeps feeding the demo shops live traffic and POS files. */
+  simulate: boolean;
 }
 
-function intFrom(value: string | undefined, fallback: number): number {
-  const parsed = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(parsed) ? parsed : fallback;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const DEFAULT_DEMO_HISTORY_DAYS = 90;
+
+/** An unset or empty variable is absent: `FOO= npm start` means the default, as shells and .env files use it. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+function integer(min: number, max: number) {
+  return optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+      .transform(Number)
+      .refine((value) => value >= min && value <= max, `must be a whole number from ${min} to ${max}`)
+      .optional(),
+  );
+}
+
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return optionalText.pipe(z.enum(values, { error: `must be one of ${values.join(', ')}` }).optional());
+}
+
+const booleanText = oneOf(['true', 'false']).transform((value) => (value === undefined ? undefined : value === 'true'));
+
+/** Every variable the server reads, with its rule. */
+const environmentSchema = z.object({
+  PORT: integer(1, 65_535),
+  HOST: optionalText,
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for the embedded SQLite)')
+      .optional(),
+  ),
+  APP_MODE: oneOf(['production', 'development', 'test']),
+  LOG_LEVEL: oneOf(LOG_LEVELS),
+  SESSION_TTL_HOURS: integer(1, 24 * 30),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: optionalText,
+  WEB_DIST_DIR: optionalText,
+  SEED_DEMO: booleanText,
+  // The device API refuses events older than 400 days.
+  DEMO_HISTORY_DAYS: integer(0, 365),
+  SIMULATE: booleanText,
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the person typed the command.
+  INIT_CWD: optionalText,
+});
+
+/** A variable with a value the server cannot use: the start stops and names it. */
+export class ConfigError extends Error {
+  constructor(readonly problems: { variable: string; problem: string }[]) {
+    super(`Configuration error: ${problems.map(({ variable, problem }) => `${variable} ${problem}`).join('; ')}`);
+    this.name = 'ConfigError';
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const mode = env.APP_MODE === 'production' || env.APP_MODE === 'test' ? env.APP_MODE : 'development';
-  // npm runs workspace scripts inside the workspace; INIT_CWD is where the person typed the command.
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(env.INIT_CWD ?? process.cwd(), 'data'));
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? '?'),
+        problem: `${issue.message} (is ${JSON.stringify(env[String(issue.path[0])] ?? '')})`,
+      })),
+    );
+  }
+  const vars = parsed.data;
+  const mode = vars.APP_MODE ?? 'production';
   return {
-    port: intFrom(env.PORT, 8080),
-    host: env.HOST ?? '0.0.0.0',
-    dataDir,
-    databaseUrl: env.DATABASE_URL?.startsWith('postgres') ? env.DATABASE_URL : null,
+    port: vars.PORT ?? 8080,
+    host: vars.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(vars.DATA_DIR ?? path.join(vars.INIT_CWD ?? process.cwd(), 'data')),
+    databaseUrl: vars.DATABASE_URL ?? null,
     mode,
-    logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
-    sessionTtlHours: intFrom(env.SESSION_TTL_HOURS, 12),
-    smtpUrl: env.SMTP_URL ?? null,
-    mailFrom: env.MAIL_FROM ?? 'Storelens <no-reply@storelens.local>',
-    webDistDir: env.WEB_DIST_DIR ?? null,
-    seedDemo: env.SEED_DEMO !== 'false',
+    logLevel: vars.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    sessionTtlHours: vars.SESSION_TTL_HOURS ?? 12,
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM ?? 'Storelens <no-reply@storelens.local>',
+    webDistDir: vars.WEB_DIST_DIR ?? null,
+    seedDemo: vars.SEED_DEMO ?? true,
+    demoHistoryDays: vars.DEMO_HISTORY_DAYS ?? DEFAULT_DEMO_HISTORY_DAYS,
+    simulate: vars.SIMULATE ?? true,
   };
+}
+
+/** Development-only routes (the outbox) exist only where a person chose them: development mode, or the test harness. */
+export function developmentRoutesEnabled(config: Pick<AppConfig, 'mode'>): boolean {
+  return config.mode !== 'production';
 }

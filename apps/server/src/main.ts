@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { runBench } from './bench/bench.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { DEMO_ACCOUNTS } from './modules/demo/demo-plan.ts';
 import { createDemoFeeder } from './modules/demo/demo-traffic.ts';
-import { demoHistoryDays, seedDemo } from './modules/demo/seed-demo.ts';
+import { seedDemo } from './modules/demo/seed-demo.ts';
 import { createDeviceApiService } from './modules/device-api/device-api.service.ts';
 import { createDevicesService } from './modules/devices/devices.service.ts';
 import { createRebuildService } from './modules/traffic/rebuild.ts';
@@ -29,7 +29,7 @@ const USAGE = `usage: tsx src/main.ts <command>
                    record a weather source's daily weather per city (header:
                    country,city,date,condition,highC,lowC,precipitationMm); all or nothing
   bench      benchmarks: bench traffic [--stores N --days D --visits V]
-  outbox     development only: print the latest mail/SMS outbox messages (recovery codes)
+  outbox     print the latest mail/SMS outbox messages (recovery codes when no SMTP/SMS provider is set)
 
   SIMULATE=false keeps \`start\` from feeding the demo live traffic.`;
 
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   }
   if (command === 'seed-demo') {
     await migrateToLatest(db);
-    const { created, events } = await seedDemo(db, config.dataDir, { historyDays: demoHistoryDays() });
+    const { created, events } = await seedDemo(db, config.dataDir, { historyDays: config.demoHistoryDays });
     console.log(created ? `demo data created (${events ?? 0} traffic events)` : 'database is not empty: demo seed skipped');
     return close();
   }
@@ -115,8 +115,8 @@ async function main(): Promise<void> {
     return close();
   }
 
+  // Whoever can run this can read the database: the outbox is theirs in every mode (HTTP serves it in development only).
   if (command === 'outbox') {
-    if (config.mode === 'production') throw new Error('the outbox is not readable in production mode');
     await migrateToLatest(db);
     for (const message of await outboxRepo(db).latest(20))
       console.log(`${message.created_at}  ${message.channel}  ${message.recipient}\n  ${message.subject}\n  ${message.body}\n`);
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
   }
 
   await migrateToLatest(db);
-  const seed = command === 'start' && config.seedDemo ? await seedDemo(db, config.dataDir, { historyDays: demoHistoryDays() }) : { created: false };
+  const seed = command === 'start' && config.seedDemo ? await seedDemo(db, config.dataDir, { historyDays: config.demoHistoryDays }) : { created: false };
   const seeded = seed.created;
   const app = await buildApp(config, db, dialect);
   await app.listen({ port: config.port, host: config.host });
@@ -147,7 +147,7 @@ async function main(): Promise<void> {
 
   // Camera-offline alarms: every minute, cameras past their customer's threshold raise an alarm
   // (each claimed with a conditional update, so several servers may run this timer).
-  const devices = createDevicesService({ db, delivery: createDelivery(config, db) });
+  const devices = createDevicesService({ db, delivery: createDelivery(config, db, app.log) });
   const offlineTimer = setInterval(() => {
     devices.detectOfflineCameras().catch((error: unknown) => app.log.error({ err: error }, 'offline detection failed'));
   }, 60_000);
@@ -168,7 +168,7 @@ async function main(): Promise<void> {
   // The demo keeps moving: every minute each demo shop's box delivers what it saw, through the
   // device API's service (SIMULATE=false turns this off, e.g. for end-to-end tests).
   let simulatorTimer: NodeJS.Timeout | null = null;
-  if (command === 'start' && process.env.SIMULATE !== 'false') {
+  if (command === 'start' && config.simulate) {
     const feeder = createDemoFeeder({ db, deviceApi: createDeviceApiService({ db, calendar: createCalendarService({ db }) }), dataDir: config.dataDir });
     if (seed.historyUntil) feeder.startFrom(seed.historyUntil);
     const feed = () => feeder.tick().catch((error: unknown) => app.log.error({ err: error }, 'simulator round failed'));
@@ -190,6 +190,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    // A wrong variable is the person's to fix: name it, no stack trace.
+    console.error(error.message);
+    process.exit(2);
+  }
   console.error(error);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_DEMO_HISTORY_DAYS } from '../../config.ts';
 import type { DB } from '../../platform/db/database.ts';
 import { now } from '../../platform/time/clock.ts';
 import { createCalendarService } from '../calendar/calendar.service.ts';
@@ -28,14 +29,6 @@ export interface SeedResult {
   /** POS orders uploaded for the history's completed days, and the uploads that carried them. */
   orders?: number;
   posUploads?: number;
-}
-
-export const DEFAULT_DEMO_HISTORY_DAYS = 90;
-
-/** DEMO_HISTORY_DAYS: how much traffic history the demo gets (0 for none); a short history starts faster. */
-export function demoHistoryDays(env: NodeJS.ProcessEnv = process.env): number {
-  const parsed = Number.parseInt(env.DEMO_HISTORY_DAYS ?? '', 10);
-  return Number.isFinite(parsed) && parsed >= 0 ? Math.min(parsed, 365) : DEFAULT_DEMO_HISTORY_DAYS;
 }
 
 export interface DemoDevice {

@@ -1,6 +1,6 @@
 import { Perm, type PermissionKey, RequestHeader } from '@storelens/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../../config.ts';
+import { type AppConfig, developmentRoutesEnabled } from '../../config.ts';
 import type { DB } from '../db/database.ts';
 import type { CustomerActor, DeviceContext, OperationGuard } from '../http/context.ts';
 import { AppError, noAuthority, notFound, sessionExpired } from '../http/errors.ts';
@@ -45,7 +45,8 @@ export function registerGuard(app: FastifyInstance, db: DB, config: AppConfig): 
   app.addHook('preValidation', async (request) => {
     const guard: OperationGuard | undefined = request.routeOptions.config.guard;
     if (!guard) return;
-    if (guard.developmentOnly && config.mode === 'production') throw notFound();
+    // Defence in depth: app.ts registers development-only routes in development mode only.
+    if (guard.developmentOnly && !developmentRoutesEnabled(config)) throw notFound();
     if (guard.auth === 'public') return;
     if (guard.auth === 'device') {
       if (!request.device) throw new AppError('sessionExpired', 'deviceApi.invalidToken');

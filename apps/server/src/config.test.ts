@@ -1,0 +1,123 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+
+describe('configuration', () => {
+  it('defaults to production behaviour, the demo and the embedded SQLite', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/storelens' });
+    expect(config).toMatchObject({
+      mode: 'production',
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/storelens/data',
+      databaseUrl: null,
+      logLevel: 'info',
+      seedDemo: true,
+      simulate: true,
+      demoHistoryDays: 90,
+      sessionTtlHours: 12,
+    });
+  });
+
+  it('reads every variable once, with its type', () => {
+    const config = loadConfig({
+      APP_MODE: 'development',
+      PORT: '9090',
+      DATABASE_URL: 'postgres://u@db:5432/x',
+      SIMULATE: 'false',
+      SEED_DEMO: 'false',
+      DEMO_HISTORY_DAYS: '0',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: 'smtp://mail:587',
+      DATA_DIR: '/tmp/sl',
+    });
+    expect(config).toMatchObject({
+      mode: 'development',
+      port: 9090,
+      databaseUrl: 'postgres://u@db:5432/x',
+      simulate: false,
+      seedDemo: false,
+      demoHistoryDays: 0,
+      logLevel: 'warn',
+      smtpUrl: 'smtp://mail:587',
+      dataDir: '/tmp/sl',
+    });
+    // An empty variable is an unset one.
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: null });
+  });
+
+  it.each([
+    ['APP_MODE', 'prod', /APP_MODE must be one of production, development, test/],
+    ['PORT', 'eighty', /PORT must be a whole number from 1 to 65535/],
+    ['PORT', '70000', /PORT must be a whole number/],
+    ['SIMULATE', 'no', /SIMULATE must be one of true, false/],
+    ['DEMO_HISTORY_DAYS', '-3', /DEMO_HISTORY_DAYS must be a whole number from 0 to 365/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL must be a postgres:\/\/ URL/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+    ['SESSION_TTL_HOURS', '1.5', /SESSION_TTL_HOURS must be a whole number/],
+  ])('refuses %s=%s, naming the variable and its value', (variable, value, message) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [variable]: value })).toThrow(message);
+    expect(() => loadConfig({ [variable]: value })).toThrow(`(is "${value}")`);
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The server as `npm start` runs it, with the README's environment (no APP_MODE) and a fresh data directory. */
+function startServer(env: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storelens-config-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', HOME: os.homedir(), DATA_DIR: dataDir, SEED_DEMO: 'false', SIMULATE: 'false', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output, cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+describe('the server started with the README environment', () => {
+  it('has no development outbox: GET /api/dev/outbox is 404', async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), HOST: '127.0.0.1' });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      await expect.poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: 60_000, interval: 200 }).toBe(200);
+      const outbox = await fetch(`${base}/api/dev/outbox`);
+      expect(outbox.status).toBe(404);
+      expect(((await outbox.json()) as { status: number }).status).toBe(404);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      server.cleanup();
+    }
+  }, 90_000);
+
+  it('stops at start on a misspelt variable, naming it', async () => {
+    const server = startServer({ APP_MODE: 'prod', PORT: '1' });
+    try {
+      expect(await server.exited).toBe(2);
+      expect(server.output()).toContain('APP_MODE must be one of production, development, test (is "prod")');
+      expect(server.output()).not.toMatch(/\n\s+at /);
+    } finally {
+      server.cleanup();
+    }
+  }, 60_000);
+});
