@@ -22,6 +22,7 @@ describe('configuration', () => {
       simulate: true,
       demoHistoryDays: 90,
       sessionTtlHours: 12,
+      role: 'all',
     });
   });
 
@@ -61,6 +62,7 @@ describe('configuration', () => {
     ['DATABASE_URL', 'mysql://x', /DATABASE_URL must be a postgres:\/\/ URL/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
     ['SESSION_TTL_HOURS', '1.5', /SESSION_TTL_HOURS must be a whole number/],
+    ['ROLE', 'both', /ROLE must be one of all, web, worker/],
   ])('refuses %s=%s, naming the variable and its value', (variable, value, message) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(message);

@@ -24,6 +24,8 @@ export interface AppConfig {
   demoHistoryDays: number;
   /** Whether `start` keeps feeding the demo shops live traffic and POS files. */
   simulate: boolean;
+  /** web: HTTP only; worker: jobs and schedules only; all: both (one process on a laptop). */
+  role: 'web' | 'worker' | 'all';
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -80,6 +82,7 @@ const environmentSchema = z.object({
   // The device API refuses events older than 400 days.
   DEMO_HISTORY_DAYS: integer(0, 365),
   SIMULATE: booleanText,
+  ROLE: oneOf(['all', 'web', 'worker']),
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the person typed the command.
   INIT_CWD: optionalText,
 });
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: vars.SEED_DEMO ?? true,
     demoHistoryDays: vars.DEMO_HISTORY_DAYS ?? DEFAULT_DEMO_HISTORY_DAYS,
     simulate: vars.SIMULATE ?? true,
+    role: vars.ROLE ?? 'all',
   };
 }
 

@@ -1,19 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import pino from 'pino';
 import { buildApp } from './app.ts';
+import { startBackground } from './background.ts';
 import { runBench } from './bench/bench.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { DEMO_ACCOUNTS } from './modules/demo/demo-plan.ts';
-import { createDemoFeeder } from './modules/demo/demo-traffic.ts';
+import { createDemoFeeder, type DemoFeeder } from './modules/demo/demo-traffic.ts';
 import { seedDemo } from './modules/demo/seed-demo.ts';
 import { createDeviceApiService } from './modules/device-api/device-api.service.ts';
-import { createDevicesService } from './modules/devices/devices.service.ts';
 import { createRebuildService } from './modules/traffic/rebuild.ts';
-import { createRetentionService, type PurgeResult } from './modules/traffic/retention.ts';
+import { purgeSummary } from './modules/traffic/retention.jobs.ts';
+import { createRetentionService } from './modules/traffic/retention.ts';
 import { createWeatherService, WeatherImportError } from './modules/weather/weather.service.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
-import { createDelivery } from './platform/mail/delivery.ts';
 import { outboxRepo } from './platform/mail/outbox.repo.ts';
 
 const USAGE = `usage: tsx src/main.ts <command>
@@ -37,13 +38,6 @@ const USAGE = `usage: tsx src/main.ts <command>
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? process.argv[index + 1] : undefined;
-}
-
-const DAY_MS = 86_400_000;
-
-function purgeSummary(result: PurgeResult): string {
-  const { traffic_visits, traffic_zone_events, traffic_line_events, traffic_passerby_events } = result.deleted;
-  return `purged ${result.shops} shops of ${result.customers} customers: ${traffic_visits} visits, ${traffic_zone_events} zone stays, ${traffic_line_events} line crossings, ${traffic_passerby_events} passer-by counts`;
 }
 
 async function main(): Promise<void> {
@@ -131,57 +125,38 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const seed = command === 'start' && config.seedDemo ? await seedDemo(db, config.dataDir, { historyDays: config.demoHistoryDays }) : { created: false };
   const seeded = seed.created;
-  const app = await buildApp(config, db, dialect);
-  await app.listen({ port: config.port, host: config.host });
-
-  const url = `http://localhost:${config.port}`;
-  console.log(
-    `\nStorelens is running at ${url}  (database: ${dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}${seeded ? ', demo data created' : ''})`,
-  );
-  console.log(`API documentation: ${url}/api/docs`);
-  if (command === 'start') {
-    console.log('\nDemo accounts:');
-    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.loginName.padEnd(26)} ${account.password.padEnd(16)} ${account.description}`);
-    console.log('');
-  }
-
-  // Camera-offline alarms: every minute, cameras past their customer's threshold raise an alarm
-  // (each claimed with a conditional update, so several servers may run this timer).
-  const devices = createDevicesService({ db, delivery: createDelivery(config, db, app.log) });
-  const offlineTimer = setInterval(() => {
-    devices.detectOfflineCameras().catch((error: unknown) => app.log.error({ err: error }, 'offline detection failed'));
-  }, 60_000);
-  offlineTimer.unref();
-
-  // Privacy retention: visit-level data older than each customer's retention days is deleted at
-  // start and then daily (rollups stay). Safe to run on several servers: deletes repeat harmlessly.
-  const retention = createRetentionService({ db, calendar: createCalendarService({ db }) });
-  const purge = () =>
-    retention
-      .purge()
-      .then((result) => app.log.info(purgeSummary(result)))
-      .catch((error: unknown) => app.log.error({ err: error }, 'retention purge failed'));
-  void purge();
-  const purgeTimer = setInterval(purge, DAY_MS);
-  purgeTimer.unref();
+  // ROLE=web serves HTTP only, ROLE=worker runs jobs and schedules only, ROLE=all (default) both.
+  const app = config.role === 'worker' ? null : await buildApp(config, db, dialect);
+  const log = app?.log ?? pino({ level: config.logLevel, base: { role: 'worker' } });
 
   // The demo keeps moving: every minute each demo shop's box delivers what it saw, through the
   // device API's service (SIMULATE=false turns this off, e.g. for end-to-end tests).
-  let simulatorTimer: NodeJS.Timeout | null = null;
-  if (command === 'start' && config.simulate) {
-    const feeder = createDemoFeeder({ db, deviceApi: createDeviceApiService({ db, calendar: createCalendarService({ db }) }), dataDir: config.dataDir });
-    if (seed.historyUntil) feeder.startFrom(seed.historyUntil);
-    const feed = () => feeder.tick().catch((error: unknown) => app.log.error({ err: error }, 'simulator round failed'));
-    void feed();
-    simulatorTimer = setInterval(feed, 60_000);
-    simulatorTimer.unref();
+  let demoFeeder: DemoFeeder | undefined;
+  if (command === 'start' && config.simulate && config.role !== 'web') {
+    demoFeeder = createDemoFeeder({ db, deviceApi: createDeviceApiService({ db, calendar: createCalendarService({ db }) }), dataDir: config.dataDir });
+    if (seed.historyUntil) demoFeeder.startFrom(seed.historyUntil);
+  }
+  const background = config.role === 'web' ? null : startBackground({ db, config, log, ...(demoFeeder ? { demoFeeder } : {}) });
+
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    const url = `http://localhost:${config.port}`;
+    console.log(
+      `\nStorelens is running at ${url}  (database: ${dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}${seeded ? ', demo data created' : ''})`,
+    );
+    console.log(`API documentation: ${url}/api/docs`);
+    if (command === 'start') {
+      console.log('\nDemo accounts:');
+      for (const account of DEMO_ACCOUNTS) console.log(`  ${account.loginName.padEnd(26)} ${account.password.padEnd(16)} ${account.description}`);
+      console.log('');
+    }
+  } else {
+    console.log(`Storelens worker running (database: ${dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`);
   }
 
   const shutdown = async () => {
-    clearInterval(offlineTimer);
-    clearInterval(purgeTimer);
-    if (simulatorTimer) clearInterval(simulatorTimer);
-    await app.close();
+    await background?.stop();
+    await app?.close();
     await close();
     process.exit(0);
   };

@@ -6,9 +6,9 @@ import { createCustomersService } from '../modules/customers/customers.service.t
 import { createOrgAdminService } from '../modules/org/org-admin.service.ts';
 import { makeLargePosWorkbook } from '../modules/sales/large-pos-workbook.ts';
 import { createPosImporter } from '../modules/sales/sales.module.ts';
-import { addDays } from '../modules/traffic/local-time.ts';
 import { migrateToLatest, openDatabase } from '../platform/db/database.ts';
 import { tenantScope } from '../platform/tenancy/scoped.ts';
+import { addDays } from '../platform/time/local-time.ts';
 import { benchArgs, printTable } from './support.ts';
 
 export interface SalesBenchOptions {

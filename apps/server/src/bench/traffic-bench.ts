@@ -11,12 +11,12 @@ import { createDevicesService } from '../modules/devices/devices.service.ts';
 import { createOrgAdminService } from '../modules/org/org-admin.service.ts';
 import { analyticsRepo } from '../modules/traffic/analytics.repo.ts';
 import { createAnalyticsService } from '../modules/traffic/analytics.service.ts';
-import { addDays, monthOf, todayIn } from '../modules/traffic/local-time.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
 import { resolveActor } from '../platform/authz/actor.ts';
 import { type DB, migrateToLatest, openDatabase } from '../platform/db/database.ts';
 import type { CustomerActor } from '../platform/http/context.ts';
 import { tenantScope } from '../platform/tenancy/scoped.ts';
+import { addDays, monthOf, todayIn } from '../platform/time/local-time.ts';
 import { benchArgs, printTable } from './support.ts';
 
 export interface TrafficBenchOptions {

@@ -1,5 +1,5 @@
 import type { WeatherCondition, WeatherDay } from '@storelens/contracts';
-import { addDays, daysBetween } from '../traffic/local-time.ts';
+import { addDays, daysBetween } from '../../platform/time/local-time.ts';
 import { hash, normal, rng } from './simulator-random.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { AgeBand, DeviceEvent, Gender } from '@storelens/contracts';
 import { DEVICE_API_LIMITS } from '@storelens/contracts';
 import type { DeviceContext } from '../../platform/http/context.ts';
+import { addDays, daysBetween, utcOfLocal, weekdayOf } from '../../platform/time/local-time.ts';
 import { holidaysByDate } from '../session/holidays.ts';
-import { addDays, daysBetween, utcOfLocal, weekdayOf } from '../traffic/local-time.ts';
 import { demoWeather, WEATHER_TRAFFIC_FACTOR, type WeatherPlace } from './demo-weather.ts';
 import { hash, normal, pick, rng } from './simulator-random.ts';
 

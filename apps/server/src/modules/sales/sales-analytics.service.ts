@@ -17,8 +17,8 @@ import {
 import type { DB } from '../../platform/db/database.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
+import { addDays, datesOf, monthOf, weekdayOf, weekStart } from '../../platform/time/local-time.ts';
 import { type AnalyticsService, bucketKeys, checkComparisonRanges, checkRange, maxDaysFor, pairedDays } from '../traffic/analytics.service.ts';
-import { addDays, datesOf, monthOf, weekdayOf, weekStart } from '../traffic/local-time.ts';
 import { rankByValue } from '../traffic/ranking.ts';
 import { type DayGroup, type SalesSumRow, salesAnalyticsRepo } from './sales-analytics.repo.ts';
 import { addSums, allSalesValues, changeOf, emptySums, type SalesSums, salesValue, salesValues } from './sales-metrics.ts';

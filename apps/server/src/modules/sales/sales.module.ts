@@ -27,7 +27,7 @@ export function createPosImporter(deps: { db: DB; dataDir: string; worker?: Part
  */
 export function registerSalesModule(
   app: FastifyInstance,
-  deps: { db: DB; config: Pick<AppConfig, 'dataDir'>; analytics: Pick<AnalyticsService, 'resolveShops'> },
+  deps: { db: DB; config: Pick<AppConfig, 'dataDir' | 'role'>; analytics: Pick<AnalyticsService, 'resolveShops'> },
 ): PosWorker {
   const { db, config } = deps;
   const { uploads, worker, templates } = createPosImporter({
@@ -36,7 +36,10 @@ export function registerSalesModule(
     worker: { log: (message, error) => app.log.error({ err: error }, message) },
   });
   registerSalesRoutes(app, { templates, uploads, analytics: createSalesAnalyticsService({ db, analytics: deps.analytics }) });
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
+  // A web-only process (ROLE=web) queues imports; the worker processes run them.
+  if (config.role !== 'web') {
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  }
   return worker;
 }

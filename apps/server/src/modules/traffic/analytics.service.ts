@@ -34,13 +34,24 @@ import type { CustomerActor } from '../../platform/http/context.ts';
 import { badRequest, noAuthority, notFound } from '../../platform/http/errors.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now } from '../../platform/time/clock.ts';
+import {
+  addDays,
+  daysBetween,
+  localParts,
+  monthEnd,
+  monthOf,
+  monthStart,
+  nextMonth,
+  rangeDays,
+  utcOfLocal,
+  weekStart,
+} from '../../platform/time/local-time.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
 import { countryOfProvince } from '../org/city-tree.ts';
 import type { SalesSums } from '../sales/sales-metrics.ts';
 import { holidaysByDate } from '../session/holidays.ts';
 import { createWeatherService } from '../weather/weather.service.ts';
 import { analyticsRepo, type SumRow } from './analytics.repo.ts';
-import { addDays, daysBetween, localParts, monthEnd, monthOf, monthStart, nextMonth, rangeDays, utcOfLocal, weekStart } from './local-time.ts';
 import {
   AGE_COLUMNS,
   addInto,

@@ -2,7 +2,7 @@ import type { DeviceEvent, DeviceEventType, FlowSettings, VisitEvent } from '@st
 import type { DB } from '../../platform/db/database.ts';
 import type { TrafficLineEventsTable, TrafficPasserbyEventsTable, TrafficVisitsTable, TrafficZoneEventsTable } from '../../platform/db/schema.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
-import { localParts } from './local-time.ts';
+import { localParts } from '../../platform/time/local-time.ts';
 import { NEW_TO_REPEAT, type Sums, visitContribution } from './metrics.ts';
 import { RollupDeltas, type RollupsRepo, rollupsRepo } from './rollups.repo.ts';
 

@@ -1,8 +1,8 @@
 import { AGE_BANDS, type AgeBand, type FlowSettings, GENDERS, type Gender } from '@storelens/contracts';
 import type { DB } from '../../platform/db/database.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
+import { localParts, monthOf, monthStart, weekStart } from '../../platform/time/local-time.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
-import { localParts, monthOf, monthStart, weekStart } from './local-time.ts';
 import { type Sums, visitContribution } from './metrics.ts';
 import { customerIdsOf, retentionRepo } from './retention.repo.ts';
 import { RollupDeltas, rollupsRepo } from './rollups.repo.ts';

@@ -1,8 +1,8 @@
 import type { DB } from '../../platform/db/database.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now } from '../../platform/time/clock.ts';
+import { addDays, todayIn } from '../../platform/time/local-time.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
-import { addDays, todayIn } from './local-time.ts';
 import { customerIdsOf, RAW_TRAFFIC_TABLES, type RawTrafficTable, retentionRepo } from './retention.repo.ts';
 
 export interface PurgeResult {

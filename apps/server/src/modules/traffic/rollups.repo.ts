@@ -1,7 +1,7 @@
 import { type InsertObject, sql } from 'kysely';
 import type { Database, TrafficLineEventsTable, TrafficPasserbyEventsTable, TrafficVisitsTable, TrafficZoneEventsTable } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
-import { monthOf, weekStart } from './local-time.ts';
+import { monthOf, weekStart } from '../../platform/time/local-time.ts';
 import { addInto, ENTRANCE_METRIC_COLUMNS, SHOP_METRIC_COLUMNS, type Sums } from './metrics.ts';
 
 /** Rows per statement: below SQLite's 32,766 bound parameters with every metric column. */

@@ -4,10 +4,10 @@ import { buildCustomer, buildShop, buildUser, signIn } from '../../../test/facto
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import type { DB } from '../../platform/db/database.ts';
 import { advanceClock, resetClock } from '../../platform/time/clock.ts';
+import { localParts, utcOfLocal, weekStart } from '../../platform/time/local-time.ts';
 import { createCalendarService } from '../calendar/calendar.service.ts';
 import { batchesOf, createSimulator, type SimShop } from '../demo/simulator.ts';
 import { createDeviceApiService } from '../device-api/device-api.service.ts';
-import { localParts, utcOfLocal, weekStart } from './local-time.ts';
 import { createRebuildService } from './rebuild.ts';
 import { buildBox, clockAt, line, passerby, rollupSnapshot, sendBatch, type TestBox, visit, visitHistory } from './test-support.ts';
 

@@ -10,9 +10,9 @@ import {
 } from '@storelens/contracts';
 import type { DB } from '../../platform/db/database.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
+import { monthOf, weekStart } from '../../platform/time/local-time.ts';
 import { type DayGroup, type SalesSumRow, salesAnalyticsRepo } from '../sales/sales-analytics.repo.ts';
 import { addSums, emptySums, type SalesSums, salesValue } from '../sales/sales-metrics.ts';
-import { monthOf, weekStart } from './local-time.ts';
 import { indicatorValues, type Sums } from './metrics.ts';
 
 /** A report's indicators split into the traffic ones and the sales ones. */

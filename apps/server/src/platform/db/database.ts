@@ -10,6 +10,7 @@ import * as traffic from './migrations/0003_traffic.ts';
 import * as trafficRetention from './migrations/0004_traffic_retention.ts';
 import * as sales from './migrations/0005_sales.ts';
 import * as weather from './migrations/0006_weather.ts';
+import * as jobs from './migrations/0007_jobs.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_traffic_retention': trafficRetention,
   '0005_sales': sales,
   '0006_weather': weather,
+  '0007_jobs': jobs,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

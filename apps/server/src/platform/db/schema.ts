@@ -504,7 +504,36 @@ export interface WeatherDailyTable {
   updated_at: string;
 }
 
+/** platform/jobs: one durable job (a platform table; customer_id names whom it works for, if anyone). */
+export interface JobsTable {
+  id: string;
+  name: string;
+  customer_id: string | null;
+  /** JSON. */
+  payload: string;
+  status: 'waiting' | 'running' | 'completed' | 'failed';
+  /** Not claimed before this time (scheduled work, retry backoff). */
+  run_at: string;
+  attempts: number;
+  max_attempts: number;
+  /** 0-100, reported by the handler. */
+  progress: number;
+  last_error: string | null;
+  /** One job per key: a schedule's occurrence, an idempotent request. */
+  unique_key: string | null;
+  /** At most one running job per key. */
+  concurrency_key: string | null;
+  locked_by: string | null;
+  heartbeat_at: string | null;
+  /** Enqueue order, strictly rising within a process. */
+  seq: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 export interface Database {
+  jobs: JobsTable;
   customers: CustomersTable;
   users: UsersTable;
   memberships: MembershipsTable;

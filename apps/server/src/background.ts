@@ -1,0 +1,61 @@
+import type { AppConfig } from './config.ts';
+import { createCalendarService } from './modules/calendar/calendar.service.ts';
+import { DEMO_FEED_SCHEDULE, demoFeedJob } from './modules/demo/demo.jobs.ts';
+import type { DemoFeeder } from './modules/demo/demo-traffic.ts';
+import { OFFLINE_CHECK_SCHEDULE, offlineCheckJob } from './modules/devices/devices.jobs.ts';
+import { createDevicesService } from './modules/devices/devices.service.ts';
+import { RETENTION_PURGE_SCHEDULE, retentionPurgeJob } from './modules/traffic/retention.jobs.ts';
+import { createRetentionService } from './modules/traffic/retention.ts';
+import type { DB } from './platform/db/database.ts';
+import { JOBS_CLEANUP_SCHEDULE, jobsCleanupJob } from './platform/jobs/housekeeping.ts';
+import { createJobQueue, createJobWorker, type JobDefinition, type JobQueue, type JobWorker } from './platform/jobs/jobs.ts';
+import { createScheduler, type Schedule, type Scheduler } from './platform/jobs/scheduler.ts';
+import { createDelivery } from './platform/mail/delivery.ts';
+
+export interface BackgroundLog {
+  info(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+  debug(details: Record<string, unknown>, message: string): void;
+}
+
+export interface Background {
+  queue: JobQueue;
+  worker: JobWorker;
+  scheduler: Scheduler;
+  /** Stops scheduling and taking jobs; waits for the job under way. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The worker role (ROLE=worker or all): every module's jobs and schedules, one job worker and one
+ * scheduler. The composition root of background work, as app.ts is of the HTTP routes; no business
+ * timer lives anywhere else. `demoFeeder` is given by the process that started the demo.
+ */
+export function startBackground(deps: { db: DB; config: AppConfig; log: BackgroundLog; demoFeeder?: DemoFeeder }): Background {
+  const { db, config, log } = deps;
+  const calendar = createCalendarService({ db });
+  const definitions: JobDefinition<never>[] = [
+    retentionPurgeJob({ retention: createRetentionService({ db, calendar }), log: (message) => log.info({}, message) }),
+    offlineCheckJob({ devices: createDevicesService({ db, delivery: createDelivery(config, db, log) }) }),
+    jobsCleanupJob(db),
+  ];
+  const schedules: Schedule[] = [RETENTION_PURGE_SCHEDULE, OFFLINE_CHECK_SCHEDULE, JOBS_CLEANUP_SCHEDULE];
+  if (deps.demoFeeder) {
+    definitions.push(demoFeedJob({ feeder: deps.demoFeeder, log: (message) => log.debug({}, message) }));
+    schedules.push(DEMO_FEED_SCHEDULE);
+  }
+  const queue = createJobQueue(db, definitions);
+  const worker = createJobWorker({ db, queue, definitions, log });
+  const scheduler = createScheduler({ queue, schedules });
+  worker.start();
+  scheduler.start((error) => log.error({ err: error }, 'scheduler round failed'));
+  return {
+    queue,
+    worker,
+    scheduler,
+    async stop() {
+      scheduler.stop();
+      await worker.stop();
+    },
+  };
+}
