@@ -1,4 +1,4 @@
-import type { Locale, PermissionKey, PermissionMap } from '@storelens/contracts';
+import type { Locale, OperationGuard, PermissionMap } from '@storelens/contracts';
 
 /** Who is calling, resolved once per request by the auth and authz hooks. */
 export interface SessionContext {
@@ -24,19 +24,8 @@ export interface DeviceContext {
   shopId: string;
 }
 
-/** What an operation needs before its body is even validated. */
-export interface OperationGuard {
-  /**
-   * public: anyone; user: signed in; customer: signed in with a customer selected (the default);
-   * device: a box's device token (the device API), which no person's session can stand in for.
-   */
-  auth: 'public' | 'user' | 'customer' | 'device';
-  permission?: PermissionKey | readonly PermissionKey[];
-  allowRoles?: readonly number[];
-  barRoles?: readonly number[];
-  /** Development-only operations (the outbox) answer not found in production. */
-  developmentOnly?: boolean;
-}
+/** Declared with each operation in packages/contracts (platform/operation.ts). */
+export type { OperationGuard } from '@storelens/contracts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,4 +1,4 @@
-import { XLSX_CONTENT_TYPE } from '@storelens/contracts';
+import { type OperationDeclaration, XLSX_CONTENT_TYPE } from '@storelens/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { OperationGuard } from './context.ts';
@@ -59,4 +59,27 @@ export function defineDownload<Body extends z.ZodType | undefined, Query extends
 
 function asciiName(name: string): string {
   return name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+}
+
+/** Registers a declared download (packages/contracts, response 'file'). */
+export function registerDownload<Body extends z.ZodType | undefined, Query extends z.ZodType | undefined>(
+  app: FastifyInstance,
+  declaration: OperationDeclaration<Body, Query, 'file'>,
+  handler: (input: {
+    body: Body extends z.ZodType ? z.infer<Body> : undefined;
+    query: Query extends z.ZodType ? z.infer<Query> : undefined;
+    request: FastifyRequest;
+  }) => Promise<DownloadFile>,
+): void {
+  if (declaration.method !== 'GET' && declaration.method !== 'POST') throw new Error(`${declaration.name}: a download is GET or POST`);
+  defineDownload<Body, Query>(app, {
+    method: declaration.method,
+    url: declaration.path,
+    summary: declaration.summary,
+    tags: [...declaration.tags],
+    guard: declaration.guard,
+    ...(declaration.body ? { body: declaration.body } : {}),
+    ...(declaration.query ? { query: declaration.query } : {}),
+    handler,
+  });
 }

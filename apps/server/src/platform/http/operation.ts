@@ -1,3 +1,4 @@
+import type { OperationDeclaration } from '@storelens/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { OperationGuard } from './context.ts';
@@ -54,7 +55,29 @@ export function defineOperation<Body extends z.ZodType | undefined, Query extend
   });
 }
 
-/** A body that may be left out entirely (no content-type, empty, or null) and then means `{}`. */
-export function optionalBody<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => value ?? {}, schema);
+/** Kept here for the routes not yet declared in the contracts. */
+export { optionalBody } from '@storelens/contracts';
+
+type Inferred<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+/**
+ * Registers a declared operation (packages/contracts): method, path, schemas and guard come from
+ * the declaration; the handler validates nothing itself and calls a service.
+ */
+export function registerOperation<Body extends z.ZodType | undefined, Query extends z.ZodType | undefined, Data extends z.ZodType>(
+  app: FastifyInstance,
+  declaration: OperationDeclaration<Body, Query, Data>,
+  handler: (input: { body: Inferred<Body>; query: Inferred<Query>; request: FastifyRequest; reply: FastifyReply }) => Promise<z.infer<Data>>,
+): void {
+  defineOperation<Body, Query, Data>(app, {
+    method: declaration.method,
+    url: declaration.path,
+    summary: declaration.summary,
+    tags: [...declaration.tags],
+    guard: declaration.guard,
+    ...(declaration.body ? { body: declaration.body } : {}),
+    ...(declaration.query ? { query: declaration.query } : {}),
+    response: declaration.response,
+    handler,
+  });
 }

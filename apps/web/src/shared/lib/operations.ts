@@ -1,0 +1,25 @@
+import type { AnyOperation, OperationInput, OperationOutput } from '@storelens/contracts';
+import { http, type QueryValue, type RequestOptions } from './http.ts';
+
+/** The app's path of an operation: the HTTP client adds the '/api' prefix itself. */
+function clientPath(operation: AnyOperation): string {
+  return operation.path.replace(/^\/api/, '');
+}
+
+/**
+ * Calls a declared operation (packages/contracts): its method and path come from the declaration,
+ * the input and the answer are typed by its schemas, so no URL is typed twice and no answer is
+ * cast by hand. Downloads resolve to a Blob; everything else goes through the one HTTP client
+ * (spec section 8 behaviour).
+ */
+export function callOperation<Op extends AnyOperation>(
+  operation: Op,
+  input: OperationInput<Op>,
+  options: Omit<RequestOptions, 'method' | 'body' | 'query'> = {},
+): Promise<OperationOutput<Op>> {
+  const fileOptions = operation.response === 'file' ? { responseType: 'blob' as const } : {};
+  if (operation.method === 'GET') {
+    return http.get<OperationOutput<Op>>(clientPath(operation), (input ?? undefined) as Record<string, QueryValue> | undefined, { ...fileOptions, ...options });
+  }
+  return http.post<OperationOutput<Op>>(clientPath(operation), input ?? {}, { ...fileOptions, ...options });
+}
