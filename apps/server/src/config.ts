@@ -15,6 +15,23 @@ export interface AppConfig {
   mailFrom: string;
   webDistDir: string | null;
   seedDemo: boolean;
+  /**
+   * Compression of answers and of the web app's files (HTTP_COMPRESSION=false turns it off: the
+   * web bench's "naive" peer, or a proxy in front that compresses instead).
+   */
+  httpCompression: boolean;
+  /**
+   * Fastify's trustProxy (TRUST_PROXY): which proxies' X-Forwarded-* headers to believe, e.g. for
+   * request.protocol (HSTS is sent over HTTPS only). Unset: none. 'true': any (only behind a proxy
+   * that overwrites those headers); otherwise a comma-separated list of proxy addresses or CIDR ranges.
+   */
+  trustProxy: boolean | string;
+}
+
+function trustProxyFrom(value: string | undefined): boolean | string {
+  const given = value?.trim() ?? '';
+  if (given === '' || given === 'false') return false;
+  return given === 'true' ? true : given;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -38,5 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM ?? 'Storelens <no-reply@storelens.local>',
     webDistDir: env.WEB_DIST_DIR ?? null,
     seedDemo: env.SEED_DEMO !== 'false',
+    httpCompression: env.HTTP_COMPRESSION !== 'false',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
   };
 }
