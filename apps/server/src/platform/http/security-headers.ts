@@ -15,6 +15,8 @@ type Directives = Readonly<Record<string, readonly string[]>>;
  * <style> elements at run time. A nonce would need index.html rendered per request and handed to
  * antd's StyleProvider; injected CSS cannot run script, so the script policy is what keeps XSS out.
  * img-src has data: (the sign-in captcha is an SVG data URL) and blob: (files made in the page).
+ * Not needed yet, so not allowed: a page that frames another site (an external board) needs
+ * frame-src naming that host; video through hls.js needs media-src and worker-src with blob:.
  */
 const APP_DIRECTIVES: Directives = {
   'default-src': ["'self'"],
