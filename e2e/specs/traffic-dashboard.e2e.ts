@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { shot, signedInPage, uniqueSuffix } from '../support/admin.ts';
 import { exportedRows, selectAllShops, tableRows } from '../support/analytics.ts';
-import { baseUrl, DEMO, launchBrowser } from '../support/browser.ts';
+import { baseUrl, DEMO, launchBrowser, newContext } from '../support/browser.ts';
+import { signInThroughPage, waitForShell } from '../support/flows.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -126,6 +127,46 @@ describe("today's traffic", () => {
     await expect.poll(() => page.getByTestId('trend-weather-city').count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('trend-weather-demo').isVisible()).toBe(true);
     await shot(page, 'traffic-trend-en');
+    await context.close();
+  }, 120_000);
+});
+
+describe('serving the app', () => {
+  it('/login and an analytics page run under the content security policy without a violation; files arrive compressed and cached', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const cspMessages: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspMessages.push(message.text());
+    });
+    // Besides the console: the violation events of each document, kept in sessionStorage across navigations.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const seen = JSON.parse(sessionStorage.getItem('e2e.cspViolations') ?? '[]') as string[];
+        sessionStorage.setItem('e2e.cspViolations', JSON.stringify([...seen, `${event.effectiveDirective} ${event.blockedURI}`]));
+      });
+    });
+    const responses: Response[] = [];
+    page.on('response', (response) => responses.push(response));
+
+    await signInThroughPage(page, DEMO.admin.account, DEMO.admin.password, '?lang=en');
+    await waitForShell(page);
+    const loginDocument = responses.find((response) => new URL(response.url()).pathname === '/login' && response.request().resourceType() === 'document');
+    const loginHeaders = (await loginDocument?.allHeaders()) ?? {};
+    expect(loginHeaders['content-security-policy']).toContain("script-src 'self';");
+    expect(loginHeaders['x-frame-options']).toBe('DENY');
+    expect(loginHeaders['cache-control']).toBe('no-cache');
+    const entryScript = responses.find((response) => response.request().resourceType() === 'script' && /\/assets\/index-[\w-]+\.js$/.test(response.url()));
+    const entryHeaders = (await entryScript?.allHeaders()) ?? {};
+    expect(entryHeaders['content-encoding']).toBe('br');
+    expect(entryHeaders['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    // An analytics page: antd's run-time styles and an ECharts chart.
+    await page.goto('/trend');
+    await selectAllShops(page);
+    await page.locator('[data-testid="trend-chart"][data-ready="true"]').waitFor({ timeout: 20_000 });
+    expect(cspMessages).toEqual([]);
+    expect(await page.evaluate(() => sessionStorage.getItem('e2e.cspViolations'))).toBeNull();
     await context.close();
   }, 120_000);
 });

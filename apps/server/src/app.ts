@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -39,7 +36,10 @@ import { registerSessionResolution } from './platform/auth/session-hook.ts';
 import { sessionsRepo } from './platform/auth/sessions.repo.ts';
 import { registerGuard } from './platform/authz/guard.ts';
 import type { DB, DialectName } from './platform/db/database.ts';
+import { registerCompression } from './platform/http/compression.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { registerWebApp } from './platform/http/web-app.ts';
 import { createDelivery } from './platform/mail/delivery.ts';
 
 export interface BuiltApp {
@@ -51,6 +51,7 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
@@ -58,6 +59,9 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First, so that every plugin's routes (Swagger UI, static files) inherit these hooks.
+  registerSecurityHeaders(app);
+  if (config.httpCompression) registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -106,21 +110,4 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
 
   registerWebApp(app, config);
   return app;
-}
-
-/** Serves the built web app with an SPA fallback; API paths keep their JSON 404. */
-function registerWebApp(app: FastifyInstance, config: AppConfig): void {
-  const dist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) return;
-  app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  app.get('/*', async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/')) return reply.callNotFound();
-    const file = path.join(dist, url);
-    if (url !== '/' && file.startsWith(dist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return reply.sendFile(url.slice(1));
-    }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-  });
 }

@@ -26,6 +26,17 @@ export interface AppConfig {
   simulate: boolean;
   /** web: HTTP only; worker: jobs and schedules only; all: both (one process on a laptop). */
   role: 'web' | 'worker' | 'all';
+  /**
+   * Compression of answers and of the web app's files (HTTP_COMPRESSION=false turns it off: the
+   * web bench's "naive" peer, or a proxy in front that compresses instead).
+   */
+  httpCompression: boolean;
+  /**
+   * Fastify's trustProxy (TRUST_PROXY): which proxies' X-Forwarded-* headers to believe, e.g. for
+   * request.protocol (HSTS is sent over HTTPS only). Unset: none. 'true': any (only behind a proxy
+   * that overwrites those headers); otherwise a comma-separated list of proxy addresses or CIDR ranges.
+   */
+  trustProxy: boolean | string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -83,6 +94,8 @@ const environmentSchema = z.object({
   DEMO_HISTORY_DAYS: integer(0, 365),
   SIMULATE: booleanText,
   ROLE: oneOf(['all', 'web', 'worker']),
+  HTTP_COMPRESSION: booleanText,
+  TRUST_PROXY: optionalText,
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the person typed the command.
   INIT_CWD: optionalText,
 });
@@ -122,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoHistoryDays: vars.DEMO_HISTORY_DAYS ?? DEFAULT_DEMO_HISTORY_DAYS,
     simulate: vars.SIMULATE ?? true,
     role: vars.ROLE ?? 'all',
+    httpCompression: vars.HTTP_COMPRESSION ?? true,
+    trustProxy: vars.TRUST_PROXY === undefined || vars.TRUST_PROXY === 'false' ? false : vars.TRUST_PROXY === 'true' ? true : vars.TRUST_PROXY,
   };
 }
 

@@ -1,5 +1,6 @@
 import { runSalesBench, salesBenchOptions } from './sales-bench.ts';
 import { runTrafficBench, trafficBenchOptions } from './traffic-bench.ts';
+import { runWebBench, webBenchOptions } from './web-bench.ts';
 
 const USAGE = `usage: npm run bench -- traffic [--stores N] [--days D] [--visits V] [--samples S] [--sync full|normal] [--keep]
   traffic   builds a chain on the embedded SQLite in a temporary DATA_DIR (default 1,000 shops x 365 days,
@@ -7,12 +8,17 @@ const USAGE = `usage: npm run bench -- traffic [--stores N] [--days D] [--visits
             then times the analytics queries against the same answers computed from raw events
        npm run bench -- sales [--rows N] [--shops S] [--days D] [--keep]
   sales     imports a POS file of 200,000 rows (default) through the upload path on SQLite, then a second
-            one replacing it: time and peak resident memory of each import (targets 15 s, 300 MB)`;
+            one replacing it: time and peak resident memory of each import (targets 15 s, 300 MB)
+       npm run bench -- web [--runs N] [--page /login]
+  web       Lighthouse (default mobile settings, Chromium at CHROME_PATH or /usr/bin/chromium) on a page of the
+            built web app (built first when missing), served compressed and, beside it, naively
+            (HTTP_COMPRESSION=false); median of N runs (default 3) per mode, and the page's JavaScript sizes`;
 
 /** `npm run bench -- <name> [options]`: benchmarks print a table; they are not timed tests. */
 export async function runBench(args: string[]): Promise<void> {
   const [name, ...rest] = args;
   if (name === 'sales') return runSalesBench(salesBenchOptions(rest));
+  if (name === 'web') return runWebBench(webBenchOptions(rest));
   if (name !== 'traffic') {
     console.error(USAGE);
     process.exitCode = 2;
