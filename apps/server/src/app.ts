@@ -34,6 +34,7 @@ import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerSessionResolution } from './platform/auth/session-hook.ts';
 import { sessionsRepo } from './platform/auth/sessions.repo.ts';
+import { createThrottle } from './platform/auth/throttle.ts';
 import { registerGuard } from './platform/authz/guard.ts';
 import type { DB, DialectName } from './platform/db/database.ts';
 import { registerCompression } from './platform/http/compression.ts';
@@ -78,7 +79,7 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
 
   const sessions = sessionsRepo(db);
   const delivery = createDelivery(config, db, app.log);
-  registerAuthRoutes(app, createAuthService({ repo: authRepo(db), sessions, delivery, config }));
+  registerAuthRoutes(app, createAuthService({ repo: authRepo(db), sessions, delivery, config, throttle: createThrottle(db) }));
   registerSessionRoutes(app, createSessionService({ db, sessions }));
   registerOrgRoutes(app, createOrgService({ db }));
   registerOrgAdminRoutes(app, {

@@ -30,5 +30,24 @@ export const Limits = {
   loginFailuresBeforeCaptcha: 3,
 } as const;
 
+/**
+ * Throttles of the public authentication operations (issue 10): counted per account (whatever name
+ * was typed: e-mail, login name or mobile), per client address and per recovery target; past a limit
+ * the answer is 429 'Too many requests' with Retry-After.
+ */
+export const AUTH_THROTTLE = {
+  /** An account's failed sign-ins are remembered this long (a success clears them); the captcha rule counts them. */
+  accountFailureWindowMinutes: 24 * 60,
+  /** Failed sign-ins from one address in a window. */
+  addressFailures: 20,
+  addressWindowMinutes: 15,
+  /** Recovery requests (account check, code sends, code checks, resets) from one address in a window. */
+  recoveryRequestsPerAddress: 30,
+  recoveryAddressWindowMinutes: 15,
+  /** Codes sent to one phone number or e-mail address in a window (besides the 60 s between two sends). */
+  codesPerTarget: 5,
+  codesPerTargetWindowMinutes: 60,
+} as const;
+
 /** Passwords need a digit, a letter and one of these special characters (spec section 5). */
 export const PASSWORD_SPECIALS = '!@#$%^&*()_+-=[]{};:,.?/~|<>';

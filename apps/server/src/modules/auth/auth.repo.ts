@@ -18,32 +18,12 @@ export function authRepo(db: DB) {
         .executeTakeFirst(),
     customersOf: (userId: string) => customersOfUser(db, userId),
 
-    async failuresOf(account: string): Promise<number> {
-      const row = await db.selectFrom('login_throttle').select('failures').where('account', '=', account).executeTakeFirst();
-      return row?.failures ?? 0;
-    },
-    async recordFailure(account: string): Promise<void> {
-      const at = nowIso();
-      await db
-        .insertInto('login_throttle')
-        .values({ account, failures: 1, last_failure_at: at })
-        .onConflict((oc) => oc.column('account').doUpdateSet((eb) => ({ failures: eb('login_throttle.failures', '+', 1), last_failure_at: at })))
-        .execute();
-    },
-    async clearFailures(account: string): Promise<void> {
-      await db.deleteFrom('login_throttle').where('account', '=', account).execute();
-    },
-
     async createCaptcha(id: string, answer: string, expiresAt: string): Promise<void> {
       await db.insertInto('captchas').values({ id, answer, expires_at: expiresAt, used: 0 }).execute();
     },
-    /** Single use: a captcha is burnt by the first attempt, right or wrong. */
-    async consumeCaptcha(id: string): Promise<{ answer: string; expires_at: string } | null> {
-      const row = await db.selectFrom('captchas').select(['answer', 'expires_at', 'used']).where('id', '=', id).executeTakeFirst();
-      if (!row || row.used) return null;
-      await db.updateTable('captchas').set({ used: 1 }).where('id', '=', id).execute();
-      return row;
-    },
+    /** Single use: a captcha is burnt by the first attempt, right or wrong, in one statement (two parallel attempts cannot both use it). */
+    consumeCaptcha: (id: string): Promise<{ answer: string; expires_at: string } | undefined> =>
+      db.updateTable('captchas').set({ used: 1 }).where('id', '=', id).where('used', '=', 0).returning(['answer', 'expires_at']).executeTakeFirst(),
 
     async createCode(row: {
       id: string;

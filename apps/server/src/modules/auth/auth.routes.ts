@@ -39,7 +39,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     guard: publicGuard,
     body: loginRequestSchema,
     response: loginResponseSchema,
-    handler: ({ body }) => auth.login(body),
+    handler: ({ body, request }) => auth.login(body, request.ip),
   });
   defineOperation(app, {
     method: 'GET',
@@ -58,7 +58,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     guard: publicGuard,
     body: recoveryAccountRequestSchema,
     response: isUserExistResponseSchema,
-    handler: ({ body }) => auth.isUserExist(body.account),
+    handler: ({ body, request }) => auth.isUserExist(body.account, request.ip),
   });
   defineOperation(app, {
     method: 'POST',
@@ -68,7 +68,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     guard: publicGuard,
     body: sendEmailCodeRequestSchema,
     response: sendCodeResponseSchema,
-    handler: ({ body, request }) => auth.sendCode(body.email, 'email', request.locale),
+    handler: ({ body, request }) => auth.sendCode(body.email, 'email', request.locale, request.ip),
   });
   defineOperation(app, {
     method: 'POST',
@@ -78,7 +78,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     guard: publicGuard,
     body: sendMobileCodeRequestSchema,
     response: sendCodeResponseSchema,
-    handler: ({ body, request }) => auth.sendCode(body.mobile, 'mobile', request.locale),
+    handler: ({ body, request }) => auth.sendCode(body.mobile, 'mobile', request.locale, request.ip),
   });
   defineOperation(app, {
     method: 'POST',
@@ -88,7 +88,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     guard: publicGuard,
     body: checkCodeRequestSchema,
     response: checkCodeResponseSchema,
-    handler: ({ body }) => auth.checkCode(body.account, body.code),
+    handler: ({ body, request }) => auth.checkCode(body.account, body.code, request.ip),
   });
   defineOperation(app, {
     method: 'POST',
@@ -98,6 +98,6 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     guard: publicGuard,
     body: resetPasswordRequestSchema,
     response: z.null(),
-    handler: ({ body }) => auth.resetPassword(body),
+    handler: ({ body, request }) => auth.resetPassword(body, request.ip),
   });
 }

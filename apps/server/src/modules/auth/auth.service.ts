@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  AUTH_THROTTLE,
   isEmailOrPhone,
   Limits,
   type Locale,
@@ -13,6 +14,7 @@ import svgCaptcha from 'svg-captcha';
 import type { AppConfig } from '../../config.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import type { SessionsRepo } from '../../platform/auth/sessions.repo.ts';
+import type { Throttle, ThrottleRule } from '../../platform/auth/throttle.ts';
 import { refused } from '../../platform/http/errors.ts';
 import { newId, sha256 } from '../../platform/ids.ts';
 import type { MessageDelivery } from '../../platform/mail/delivery.ts';
@@ -26,8 +28,33 @@ export function displayName(user: Pick<UserRow, 'surname' | 'given_name'>): stri
   return `${user.surname} ${user.given_name}`.trim();
 }
 
-export function createAuthService(deps: { repo: AuthRepo; sessions: SessionsRepo; delivery: MessageDelivery; config: AppConfig }) {
-  const { repo, sessions, delivery, config } = deps;
+const MINUTE_MS = 60_000;
+/** Failed sign-ins of one account, whatever name was typed; past the captcha threshold a captcha is required. */
+const ACCOUNT_FAILURES: ThrottleRule = {
+  name: 'signin-account',
+  max: Limits.loginFailuresBeforeCaptcha,
+  windowMs: AUTH_THROTTLE.accountFailureWindowMinutes * MINUTE_MS,
+};
+const ADDRESS_FAILURES: ThrottleRule = { name: 'signin-address', max: AUTH_THROTTLE.addressFailures, windowMs: AUTH_THROTTLE.addressWindowMinutes * MINUTE_MS };
+const RECOVERY_ADDRESS: ThrottleRule = {
+  name: 'recovery-address',
+  max: AUTH_THROTTLE.recoveryRequestsPerAddress,
+  windowMs: AUTH_THROTTLE.recoveryAddressWindowMinutes * MINUTE_MS,
+};
+const RECOVERY_TARGET: ThrottleRule = {
+  name: 'recovery-target',
+  max: AUTH_THROTTLE.codesPerTarget,
+  windowMs: AUTH_THROTTLE.codesPerTargetWindowMinutes * MINUTE_MS,
+};
+
+export function createAuthService(deps: { repo: AuthRepo; sessions: SessionsRepo; delivery: MessageDelivery; config: AppConfig; throttle: Throttle }) {
+  const { repo, sessions, delivery, config, throttle } = deps;
+
+  /** The account a typed name means (login name, else mobile number) and the key its failures count under. */
+  async function accountOf(typed: string): Promise<{ user: UserRow | undefined; key: string }> {
+    const user = (await repo.findUserByLoginName(typed)) ?? (isEmailOrPhone(typed) === 'mobile' ? await repo.findUserByMobile(typed) : undefined);
+    return { user, key: user ? `user:${user.id}` : `name:${typed}` };
+  }
 
   async function findUserForRecovery(account: string): Promise<{ user: UserRow; channel: 'mobile' | 'email'; target: string }> {
     const type = isEmailOrPhone(account);
@@ -59,37 +86,43 @@ export function createAuthService(deps: { repo: AuthRepo; sessions: SessionsRepo
 
   return {
     async captchaStatus(account: string): Promise<{ required: boolean; captchaId?: string; image?: string }> {
-      const failures = await repo.failuresOf(account.trim().toLowerCase());
-      if (failures < Limits.loginFailuresBeforeCaptcha) return { required: false };
+      const { key } = await accountOf(account.trim().toLowerCase());
+      if ((await throttle.current(ACCOUNT_FAILURES, key)) < Limits.loginFailuresBeforeCaptcha) return { required: false };
       const captcha = svgCaptcha.create({ size: 5, noise: 2, ignoreChars: '0oO1ilI', color: true, background: '#f4f6fb' });
       const captchaId = newId();
       await repo.createCaptcha(captchaId, captcha.text.toLowerCase(), isoIn(5 * 60_000));
       return { required: true, captchaId, image: captcha.data };
     },
 
-    async login(request: LoginRequest): Promise<LoginResponse> {
+    /**
+     * Every attempt is counted before the (slow) password check, by one atomic increment per
+     * account and per address: parallel attempts see counts 1..N, so a burst cannot all pass the
+     * captcha threshold, and the e-mail and the mobile number of one person share one count.
+     */
+    async login(request: LoginRequest, address: string): Promise<LoginResponse> {
+      await throttle.enforce(ADDRESS_FAILURES, address);
       const account = request.account.trim().toLowerCase();
-      const failures = await repo.failuresOf(account);
-      if (failures >= Limits.loginFailuresBeforeCaptcha) {
+      const { user, key } = await accountOf(account);
+      const { count } = await throttle.hit(ACCOUNT_FAILURES, key);
+      if (count > Limits.loginFailuresBeforeCaptcha) {
         if (!request.captchaId || !request.captchaText) throw refused('errors.captchaRequired', {}, { captchaRequired: true });
         const captcha = await repo.consumeCaptcha(request.captchaId);
         if (!captcha || captcha.expires_at <= nowIso() || captcha.answer !== request.captchaText.trim().toLowerCase()) {
           throw refused('errors.captchaIncorrect', {}, { captchaRequired: true });
         }
       }
-      const user = (await repo.findUserByLoginName(account)) ?? (isEmailOrPhone(account) === 'mobile' ? await repo.findUserByMobile(account) : undefined);
       const passwordOk = user
         ? await verifyPassword(user.password_hash, request.password)
         : await verifyPassword(await DUMMY_HASH_PROMISE, request.password).then(() => false);
-      if (!user || !passwordOk) {
-        await repo.recordFailure(account);
-        const captchaRequired = failures + 1 >= Limits.loginFailuresBeforeCaptcha;
-        throw refused('errors.badCredentials', {}, { captchaRequired });
-      }
+      if (!user || !passwordOk) throw refused('errors.badCredentials', {}, { captchaRequired: count >= Limits.loginFailuresBeforeCaptcha });
+      // The right password: this attempt was no failure.
+      await throttle.clear(ACCOUNT_FAILURES, key);
+      await throttle.release(ADDRESS_FAILURES, address);
       if (user.enabled !== 1) throw refused('errors.accountDisabled');
-      await repo.clearFailures(account);
-      const { token } = await sessions.create(user.id, config.sessionTtlHours);
       const cids = await repo.customersOf(user.id);
+      // Disabled in every customer: no token that opens nothing.
+      if (cids.length === 0) throw refused('errors.noEnabledMembership');
+      const { token } = await sessions.create(user.id, config.sessionTtlHours);
       return { uid: user.id, cids, token, username: displayName(user) };
     },
 
@@ -98,12 +131,14 @@ export function createAuthService(deps: { repo: AuthRepo; sessions: SessionsRepo
       return null;
     },
 
-    async isUserExist(account: string): Promise<{ exists: boolean; type: 'mobile' | 'email' }> {
+    async isUserExist(account: string, address: string): Promise<{ exists: boolean; type: 'mobile' | 'email' }> {
+      await throttle.enforce(RECOVERY_ADDRESS, address);
       const { channel } = await findUserForRecovery(account);
       return { exists: true, type: channel };
     },
 
-    async sendCode(account: string, expected: 'mobile' | 'email', locale: Locale) {
+    async sendCode(account: string, expected: 'mobile' | 'email', locale: Locale, address: string) {
+      await throttle.enforce(RECOVERY_ADDRESS, address);
       if (isEmailOrPhone(account) !== expected) throw refused(expected === 'mobile' ? 'validation.phone' : 'validation.email');
       const { user, channel, target } = await findUserForRecovery(account);
       const previous = await repo.latestCode(target);
@@ -111,6 +146,7 @@ export function createAuthService(deps: { repo: AuthRepo; sessions: SessionsRepo
         const waited = (now().getTime() - Date.parse(previous.sent_at)) / 1000;
         if (waited < RECOVERY_LIMITS.resendSeconds) throw refused('errors.codeWait', { seconds: Math.ceil(RECOVERY_LIMITS.resendSeconds - waited) });
       }
+      await throttle.enforce(RECOVERY_TARGET, target);
       const code = crypto
         .randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)
         .toString()
@@ -130,18 +166,20 @@ export function createAuthService(deps: { repo: AuthRepo; sessions: SessionsRepo
       return { resendAfterSeconds: RECOVERY_LIMITS.resendSeconds, expiresInMinutes: RECOVERY_LIMITS.ttlMinutes };
     },
 
-    async checkCode(account: string, code: string): Promise<{ valid: true }> {
+    async checkCode(account: string, code: string, address: string): Promise<{ valid: true }> {
+      await throttle.enforce(RECOVERY_ADDRESS, address);
       const { target } = await findUserForRecovery(account);
       const row = await checkCodeFor(target, code);
       await repo.markVerified(row.id);
       return { valid: true };
     },
 
-    async resetPassword(request: ResetPasswordRequest): Promise<null> {
+    async resetPassword(request: ResetPasswordRequest, address: string): Promise<null> {
+      await throttle.enforce(RECOVERY_ADDRESS, address);
       const { user, target } = await findUserForRecovery(request.account);
       const row = await checkCodeFor(target, request.code);
       await repo.resetPassword(user.id, await hashPassword(request.password), row.id);
-      await repo.clearFailures(user.login_name);
+      await throttle.clear(ACCOUNT_FAILURES, `user:${user.id}`);
       return null;
     },
   };

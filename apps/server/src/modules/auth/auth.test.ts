@@ -1,5 +1,5 @@
 import { RoleId } from '@storelens/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildUser, signIn, TEST_PASSWORD } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
 import { advanceClock, resetClock } from '../../platform/time/clock.ts';
@@ -12,6 +12,10 @@ beforeAll(async () => {
   customerId = (await buildCustomer(t.db, 'Auth Co')).customerId;
 });
 afterAll(async () => t.close());
+// Every request of this file comes from one address: each test starts with the address's counts at zero.
+afterEach(async () => {
+  await t.db.deleteFrom('throttle_counters').execute();
+});
 
 async function latestCodeFor(recipient: string): Promise<string> {
   const outbox = await call(t.app, 'GET', `/api/dev/outbox?recipient=${encodeURIComponent(recipient)}`);

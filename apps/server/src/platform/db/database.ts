@@ -11,6 +11,7 @@ import * as trafficRetention from './migrations/0004_traffic_retention.ts';
 import * as sales from './migrations/0005_sales.ts';
 import * as weather from './migrations/0006_weather.ts';
 import * as jobs from './migrations/0007_jobs.ts';
+import * as throttle from './migrations/0008_throttle.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_sales': sales,
   '0006_weather': weather,
   '0007_jobs': jobs,
+  '0008_throttle': throttle,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -142,10 +142,11 @@ export interface SessionsTable {
   revoked_at: string | null;
 }
 
-export interface LoginThrottleTable {
-  account: string;
-  failures: number;
-  last_failure_at: string;
+/** Attempts per key in a window (platform/auth/throttle.ts): accounts, client addresses, recovery targets. */
+export interface ThrottleCountersTable {
+  key: string;
+  count: number;
+  window_started_at: string;
 }
 
 export interface CaptchasTable {
@@ -544,7 +545,7 @@ export interface Database {
   boxes: BoxesTable;
   cameras: CamerasTable;
   sessions: SessionsTable;
-  login_throttle: LoginThrottleTable;
+  throttle_counters: ThrottleCountersTable;
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;
   outbox: OutboxTable;

@@ -2,7 +2,7 @@ import { httpStatusFor, isMessageKey, parseMessageRef, ResponseStatus, type Resp
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { t } from '../i18n/translate.ts';
-import { AppError } from './errors.ts';
+import { AppError, TooManyRequests } from './errors.ts';
 
 function send(reply: FastifyReply, status: ResponseStatusCode, msg: string, data: unknown = null, httpStatus?: number) {
   return reply
@@ -20,6 +20,7 @@ interface FieldError {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const locale = request.locale ?? 'en';
+    if (error instanceof TooManyRequests) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     if (error instanceof AppError) {
       return send(reply, error.status as ResponseStatusCode, t(locale, error.messageKey, error.params), error.data);
     }

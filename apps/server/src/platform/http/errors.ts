@@ -26,3 +26,11 @@ export const badRequest = (key: MessageKey, params?: MessageParams, data?: unkno
 /** A business rule refused the operation; the web shows it in a modal. */
 export const refused = (key: MessageKey, params?: MessageParams, data?: unknown) => new AppError('errorModal', key, params, data);
 export const sessionExpired = () => new AppError('sessionExpired', 'errors.loginAgain');
+
+/** Too many attempts in a window: answered 429 with Retry-After, so clients and proxies know when to come back. */
+export class TooManyRequests extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('tooManyRequests', 'errors.tooManyRequests');
+    this.name = 'TooManyRequests';
+  }
+}
