@@ -1,4 +1,5 @@
 export * from './auth/index.ts';
+export * from './auth/operations.ts';
 export * from './calendar/index.ts';
 export * from './device-api/index.ts';
 export * from './devices/index.ts';

@@ -35,7 +35,12 @@ export function createThrottle(db: DB) {
       .onConflict((oc) =>
         oc.column('key').doUpdateSet((eb) => ({
           // A window that has ended starts again with this attempt.
-          count: eb.case().when('throttle_counters.window_started_at', '<=', windowStart).then(1).else(eb('throttle_counters.count', '+', 1)).end(),
+          count: eb
+            .case()
+            .when('throttle_counters.window_started_at', '<=', windowStart)
+            .then(1)
+            .else(eb('throttle_counters.count', '+', 1))
+            .end(),
           window_started_at: eb
             .case()
             .when('throttle_counters.window_started_at', '<=', windowStart)

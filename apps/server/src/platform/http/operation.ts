@@ -1,6 +1,6 @@
 import type { OperationDeclaration } from '@storelens/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { OperationGuard } from './context.ts';
 import { envelopeSchema, ok } from './envelope.ts';
 

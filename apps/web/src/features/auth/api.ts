@@ -7,8 +7,10 @@ import type {
   ResetPasswordRequest,
   sendCodeResponseSchema,
 } from '@storelens/contracts';
+import { authOperations } from '@storelens/contracts';
 import type { z } from 'zod';
 import { http } from '../../shared/lib/http.ts';
+import { callOperation } from '../../shared/lib/operations.ts';
 
 /** Auth operations (spec section 7, "Auth"). */
 
@@ -18,31 +20,31 @@ export type AccountLookup = z.infer<typeof isUserExistResponseSchema>;
 
 /** Whether the next sign-in of `account` needs the characters of a captcha image. */
 export function checkCaptcha(account: string): Promise<CaptchaChallenge> {
-  return http.post<CaptchaChallenge>('/auth/checkCaptcha', { account }, { silent: true });
+  return callOperation(authOperations.checkCaptcha, { account }, { silent: true });
 }
 
 export function login(request: LoginRequest): Promise<LoginResponse> {
-  return http.post<LoginResponse>('/auth/login', request);
+  return callOperation(authOperations.login, request);
 }
 
 export function isUserExist(account: string): Promise<AccountLookup> {
-  return http.post<AccountLookup>('/auth/isUserExist', { account });
+  return callOperation(authOperations.isUserExist, { account });
 }
 
 export function sendEmailCode(email: string): Promise<SendCodeResult> {
-  return http.post<SendCodeResult>('/auth/sendEmailCode', { email });
+  return callOperation(authOperations.sendEmailCode, { email });
 }
 
 export function sendMobileCode(mobile: string): Promise<SendCodeResult> {
-  return http.post<SendCodeResult>('/auth/sendMobileCode', { mobile });
+  return callOperation(authOperations.sendMobileCode, { mobile });
 }
 
 export function checkCode(account: string, code: string): Promise<z.infer<typeof checkCodeResponseSchema>> {
-  return http.post('/auth/checkCode', { account, code });
+  return callOperation(authOperations.checkCode, { account, code });
 }
 
 export function resetPassword(request: ResetPasswordRequest): Promise<null> {
-  return http.post<null>('/auth/changePwd', request);
+  return callOperation(authOperations.changePwd, request);
 }
 
 export interface OutboxMessage {

@@ -12,8 +12,10 @@ import type {
   specialPowerResponseSchema,
   TreeNode,
 } from '@storelens/contracts';
+import { authOperations } from '@storelens/contracts';
 import type { z } from 'zod';
 import { http } from '../../shared/lib/http.ts';
+import { callOperation } from '../../shared/lib/operations.ts';
 
 /** Session and tree operations (spec section 7, "Session and trees"). */
 
@@ -70,5 +72,5 @@ export function fetchRetentionDays(): Promise<z.infer<typeof retentionDaysRespon
 }
 
 export function signOut(): Promise<null> {
-  return http.get<null>('/auth/logout', undefined, { silent: true });
+  return callOperation(authOperations.logout, undefined, { silent: true });
 }
