@@ -1,22 +1,11 @@
-import {
-  batchSummarySchema,
-  DEVICE_API_LIMITS,
-  deviceConfigSchema,
-  type EventBatch,
-  eventBatchSchema,
-  isMessageKey,
-  parseMessageRef,
-} from '@storelens/contracts';
+import { DEVICE_API_LIMITS, deviceApiOperations, type EventBatch, isMessageKey, parseMessageRef } from '@storelens/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { deviceOf } from '../../platform/authz/guard.ts';
-import type { OperationGuard } from '../../platform/http/context.ts';
 import { type AppError, badRequest } from '../../platform/http/errors.ts';
-import { defineOperation } from '../../platform/http/operation.ts';
+import { registerOperation } from '../../platform/http/operation.ts';
 import { t } from '../../platform/i18n/translate.ts';
 import type { DeviceApiService } from './device-api.service.ts';
-
-const device: OperationGuard = { auth: 'device' };
 
 /**
  * A malformed batch answers 400 with a message that names the event (its index in `events`) and
@@ -65,20 +54,11 @@ export function registerDeviceApiRoutes(app: FastifyInstance, deviceApi: DeviceA
       route.bodyLimit = DEVICE_API_LIMITS.bodyLimitBytes;
       route.attachValidation = true;
     });
-    defineOperation(scoped, {
-      method: 'POST',
-      url: '/api/device/v1/events',
-      summary: "Deliver a batch of a box's events (Authorization: Bearer <device token>); idempotent per batchId",
-      tags: ['device-api'],
-      guard: device,
-      body: eventBatchSchema,
-      response: batchSummarySchema,
-      handler: async ({ body, request, reply }) => {
-        if (request.validationError) throw batchError(request, request.validationError);
-        const { summary, replayed } = await deviceApi.receiveBatch(deviceOf(request), body as EventBatch);
-        if (replayed) reply.header('idempotent-replayed', 'true');
-        return summary;
-      },
+    registerOperation(scoped, deviceApiOperations.deviceV1Events, async ({ body, request, reply }) => {
+      if (request.validationError) throw batchError(request, request.validationError);
+      const { summary, replayed } = await deviceApi.receiveBatch(deviceOf(request), body as EventBatch);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return summary;
     });
   });
 
@@ -92,20 +72,11 @@ export function registerDeviceApiRoutes(app: FastifyInstance, deviceApi: DeviceA
       reply.removeHeader('content-type');
       return null;
     });
-    defineOperation(scoped, {
-      method: 'GET',
-      url: '/api/device/v1/config',
-      summary:
-        "The box's configuration (Authorization: Bearer <device token>): time to store, face blurring, the shop's time zone and business hours, the box's cameras; ETag = version, If-None-Match answers 304",
-      tags: ['device-api'],
-      guard: device,
-      response: deviceConfigSchema,
-      handler: async ({ request, reply }) => {
-        const config = await deviceApi.deviceConfig(deviceOf(request));
-        reply.header('etag', `"${config.version}"`);
-        reply.header('cache-control', 'no-cache');
-        return config;
-      },
+    registerOperation(scoped, deviceApiOperations.deviceV1Config, async ({ request, reply }) => {
+      const config = await deviceApi.deviceConfig(deviceOf(request));
+      reply.header('etag', `"${config.version}"`);
+      reply.header('cache-control', 'no-cache');
+      return config;
     });
   });
 }

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { messageRef, POS_LIMITS, type SalesTemplateColumn } from '@storelens/contracts';
+import { messageRef, POS_LIMITS, POS_UPLOAD_PERMISSIONS, type SalesTemplateColumn } from '@storelens/contracts';
 import { resolveActor, visibleShopIds } from '../../platform/authz/actor.ts';
 import { hasPermission } from '../../platform/authz/guard.ts';
 import type { DB } from '../../platform/db/database.ts';
@@ -10,7 +10,6 @@ import { nowIso } from '../../platform/time/clock.ts';
 import { ORDER_INSERT_CHUNK, type OrderValues, type PosRepo, posRepo, type UploadPatch } from './pos.repo.ts';
 import { removeFile, storedPath } from './pos-files.ts';
 import { dateOfDayNumber, dayNumberOf, type ParsedOrders, ParseStopped, type PosRowError, parsePosFile } from './pos-parse.ts';
-import { POS_UPLOAD_PERMISSIONS } from './sales-permissions.ts';
 
 export interface ImportContext {
   db: DB;

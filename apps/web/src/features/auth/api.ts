@@ -7,9 +7,8 @@ import type {
   ResetPasswordRequest,
   sendCodeResponseSchema,
 } from '@storelens/contracts';
-import { authOperations } from '@storelens/contracts';
+import { authOperations, devOperations, type OperationOutput } from '@storelens/contracts';
 import type { z } from 'zod';
-import { http } from '../../shared/lib/http.ts';
 import { callOperation } from '../../shared/lib/operations.ts';
 
 /** Auth operations (spec section 7, "Auth"). */
@@ -47,16 +46,9 @@ export function resetPassword(request: ResetPasswordRequest): Promise<null> {
   return callOperation(authOperations.changePwd, request);
 }
 
-export interface OutboxMessage {
-  id: string;
-  channel: 'email' | 'sms';
-  recipient: string;
-  subject: string;
-  body: string;
-  created_at: string;
-}
+export type OutboxMessage = OperationOutput<typeof devOperations.outbox>[number];
 
-/** Development only: the server answers 404 in production, so the caller stays silent. */
+/** Development only: the server has no such route outside development mode (404), so the caller stays silent. */
 export function listOutbox(): Promise<OutboxMessage[]> {
-  return http.get<OutboxMessage[]>('/dev/outbox', undefined, { silent: true });
+  return callOperation(devOperations.outbox, {}, { silent: true });
 }

@@ -9,8 +9,9 @@ import type {
   PrivacySettings,
   privacySettingsResponseSchema,
 } from '@storelens/contracts';
+import { calendarOperations } from '@storelens/contracts';
 import type { z } from 'zod';
-import { http } from '../../shared/lib/http.ts';
+import { callOperation } from '../../shared/lib/operations.ts';
 
 /** Customer-flow settings operations (docs/API.md, "Customer-flow settings"). */
 
@@ -22,33 +23,33 @@ export type CalendarEventUpdateRequest = z.input<typeof calendarEventUpdateReque
 export type { CalendarEvent, FlowSettings, PrivacySettings };
 
 export function fetchFlowSettings(): Promise<FlowSettingsSaved> {
-  return http.post<FlowSettingsSaved>('/customerKvSetting/get');
+  return callOperation(calendarOperations.customerKvSettingGet, undefined);
 }
 
 export function saveFlowSettings(settings: FlowSettings): Promise<FlowSettingsSaved> {
-  return http.post<FlowSettingsSaved>('/customerKvSetting/update', settings);
+  return callOperation(calendarOperations.customerKvSettingUpdate, settings);
 }
 
 export function listCalendarEvents(request: CalendarEventListRequest): Promise<Page<CalendarEvent>> {
-  return http.post<Page<CalendarEvent>>('/calendarEvent/list', request);
+  return callOperation(calendarOperations.calendarEventList, request);
 }
 
 export function addCalendarEvent(request: CalendarEventAddRequest): Promise<{ eventId: string }> {
-  return http.post<{ eventId: string }>('/calendarEvent/add', request);
+  return callOperation(calendarOperations.calendarEventAdd, request);
 }
 
 export function updateCalendarEvent(request: CalendarEventUpdateRequest): Promise<CalendarEvent> {
-  return http.post<CalendarEvent>('/calendarEvent/update', request);
+  return callOperation(calendarOperations.calendarEventUpdate, request);
 }
 
 export function setCalendarEventEnabled(eventId: string, enabled: boolean): Promise<null> {
-  return http.post<null>('/calendarEvent/updateStatus', { eventId, enabled });
+  return callOperation(calendarOperations.calendarEventUpdateStatus, { eventId, enabled });
 }
 
 export function fetchPrivacySettings(): Promise<PrivacySettingsSaved> {
-  return http.post<PrivacySettingsSaved>('/privacy/get');
+  return callOperation(calendarOperations.privacyGet, undefined);
 }
 
 export function savePrivacySettings(settings: PrivacySettings): Promise<PrivacySettingsSaved> {
-  return http.post<PrivacySettingsSaved>('/privacy/update', settings);
+  return callOperation(calendarOperations.privacyUpdate, settings);
 }

@@ -8,8 +8,9 @@ import type {
   Page,
   registerBoxRequestSchema,
 } from '@storelens/contracts';
+import { devicesOperations } from '@storelens/contracts';
 import type { z } from 'zod';
-import { http } from '../../shared/lib/http.ts';
+import { callOperation } from '../../shared/lib/operations.ts';
 
 /** Boxes, cameras, device tokens and camera-offline alert settings (spec section 7, "Others"; cameraDisable). */
 
@@ -21,35 +22,35 @@ export type AlertSettingSaved = AlertSetting & { updatedAt: string | null };
 export type { AlertSetting, BoxRow, CameraRow };
 
 export function fetchBoxPage(request: BoxPageRequest): Promise<Page<BoxRow>> {
-  return http.post<Page<BoxRow>>('/device/boxPage', request);
+  return callOperation(devicesOperations.deviceBoxPage, request);
 }
 
 export function fetchCameraPage(request: CameraPageRequest): Promise<Page<CameraRow>> {
-  return http.post<Page<CameraRow>>('/device/cameraPage', request);
+  return callOperation(devicesOperations.deviceCameraPage, request);
 }
 
 export function fetchDeviceOnline(shopIds?: string[]): Promise<DeviceOnline> {
-  return http.post<DeviceOnline>('/device/online', shopIds ? { shopIds } : {});
+  return callOperation(devicesOperations.deviceOnline, shopIds ? { shopIds } : {});
 }
 
 /** The answer carries the device token: it is shown once and never again. */
 export function registerBox(request: RegisterBoxInput): Promise<{ boxId: string; token: string }> {
-  return http.post('/device/registerBox', request);
+  return callOperation(devicesOperations.deviceRegisterBox, request);
 }
 
 export function rotateBoxToken(boxId: string): Promise<{ boxId: string; token: string }> {
-  return http.post('/device/rotateToken', { boxId });
+  return callOperation(devicesOperations.deviceRotateToken, { boxId });
 }
 
 /** A GET, as the spec names it (cameraDisable): enabled=1 enables, 0 disables. */
 export function setCameraEnabled(cameraId: string, enabled: boolean): Promise<{ cameraId: string; enabled: boolean }> {
-  return http.get('/camera/cameraDisable', { cameraId, enabled: enabled ? '1' : '0' });
+  return callOperation(devicesOperations.cameraCameraDisable, { cameraId, enabled: enabled ? '1' : '0' });
 }
 
 export function fetchAlertSetting(): Promise<AlertSettingSaved> {
-  return http.post<AlertSettingSaved>('/alertSetting/get');
+  return callOperation(devicesOperations.alertSettingGet, undefined);
 }
 
 export function saveAlertSetting(setting: AlertSetting): Promise<AlertSettingSaved> {
-  return http.post<AlertSettingSaved>('/alertSetting/save', setting);
+  return callOperation(devicesOperations.alertSettingSave, setting);
 }

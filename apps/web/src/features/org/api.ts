@@ -18,8 +18,9 @@ import type {
   shopUpdateRequestSchema,
   TreeNode,
 } from '@storelens/contracts';
+import { orgAdminOperations, orgOperations } from '@storelens/contracts';
 import type { z } from 'zod';
-import { http } from '../../shared/lib/http.ts';
+import { callOperation, uploadToOperation } from '../../shared/lib/operations.ts';
 
 /** Organisations, shops, shop imports and store groups (spec section 7, "Shops and orgs"). */
 
@@ -37,79 +38,79 @@ export type ShopUpdateInput = z.input<typeof shopUpdateRequestSchema>;
 export type { ImportRefusal, ShopAddRequest, ShopRow, ShopUpdateRequest };
 
 export function fetchAdminOrgTree(): Promise<TreeNode[]> {
-  return http.post<TreeNode[]>('/current/orgtree');
+  return callOperation(orgOperations.currentOrgtree, undefined);
 }
 
 export function addOrg(request: OrgAddRequest): Promise<z.infer<typeof orgAddResponseSchema>> {
-  return http.post('/org/add', request);
+  return callOperation(orgAdminOperations.add, request);
 }
 
 export function renameOrg(request: OrgRenameRequest): Promise<null> {
-  return http.post<null>('/org/changeName', request);
+  return callOperation(orgAdminOperations.changeName, request);
 }
 
 export function deleteOrg(orgId: string): Promise<null> {
-  return http.post<null>('/org/delete', { orgId });
+  return callOperation(orgAdminOperations.delete, { orgId });
 }
 
 export function listShopsByParentOrg(request: ShopListRequest): Promise<Page<ShopRow>> {
-  return http.post<Page<ShopRow>>('/shop/getShopListByParentOrg', request);
+  return callOperation(orgAdminOperations.shopGetShopListByParentOrg, request);
 }
 
 export function fetchShopDetail(shopId: string): Promise<ShopRow> {
-  return http.post<ShopRow>('/shop/detail', { shopId });
+  return callOperation(orgAdminOperations.shopDetail, { shopId });
 }
 
 export function addShop(request: ShopAddInput): Promise<{ shopId: string }> {
-  return http.post('/shop/add', request);
+  return callOperation(orgAdminOperations.shopAdd, request);
 }
 
 export function updateShop(request: ShopUpdateInput): Promise<ShopRow> {
-  return http.post<ShopRow>('/shop/update', request);
+  return callOperation(orgAdminOperations.shopUpdate, request);
 }
 
 export function fetchShopLogs(shopId: string, page: number, pageSize: number): Promise<Page<ShopLogRow>> {
-  return http.post<Page<ShopLogRow>>('/shop/getShopLogList', { shopId, page, pageSize });
+  return callOperation(orgAdminOperations.shopGetShopLogList, { shopId, page, pageSize });
 }
 
 export function fetchShopLabels(): Promise<ShopLabel[]> {
-  return http.get<ShopLabel[]>('/shop/getShopLabelDic');
+  return callOperation(orgAdminOperations.shopGetShopLabelDic, undefined);
 }
 
 /** Every shop the user sees plus the store groups, for pickers. */
 export function fetchShopPickerList(): Promise<ShopPickerList> {
-  return http.post<ShopPickerList>('/stShop/getListOfMerge');
+  return callOperation(orgAdminOperations.stShopGetListOfMerge, undefined);
 }
 
 // ---------------------------------------------------------------- shop import
 
 export function downloadShopTemplate(): Promise<Blob> {
-  return http.get<Blob>('/shop/uploadTemplate', undefined, { responseType: 'blob' });
+  return callOperation(orgAdminOperations.shopUploadTemplate, undefined, { responseType: 'blob' });
 }
 
 /** Silent: a refused file's row errors are shown in the import dialog rather than in a modal. */
 export function uploadShops(file: File, onProgress: (fraction: number) => void): Promise<{ imported: number }> {
-  return http.upload('/shop/upload', file, file.name, { silent: true, onUploadProgress: onProgress });
+  return uploadToOperation(orgAdminOperations.shopUpload, file, file.name, { silent: true, onUploadProgress: onProgress });
 }
 
 export function downloadShopErrorReport(errorReportId: string): Promise<Blob> {
-  return http.post<Blob>('/shop/downloadUploadErrorData', { errorReportId }, { responseType: 'blob' });
+  return callOperation(orgAdminOperations.shopDownloadUploadErrorData, { errorReportId }, { responseType: 'blob' });
 }
 
 // ---------------------------------------------------------------- store groups
 
 export function listShopGroups(keyword?: string): Promise<ShopGroupRow[]> {
-  return http.post<ShopGroupRow[]>('/shopGroup/list', keyword ? { keyword } : {});
+  return callOperation(orgAdminOperations.shopGroupList, keyword ? { keyword } : {});
 }
 
 export function addShopGroup(request: ShopGroupAddRequest): Promise<{ groupId: string }> {
-  return http.post('/shopGroup/add', request);
+  return callOperation(orgAdminOperations.shopGroupAdd, request);
 }
 
 export function updateShopGroup(request: ShopGroupUpdateRequest): Promise<null> {
-  return http.post<null>('/shopGroup/update', request);
+  return callOperation(orgAdminOperations.shopGroupUpdate, request);
 }
 
 export function deleteShopGroup(groupId: string): Promise<null> {
-  return http.post<null>('/shopGroup/delete', { groupId });
+  return callOperation(orgAdminOperations.shopGroupDelete, { groupId });
 }

@@ -21,8 +21,9 @@ import type {
   TimeOfDayResponse,
   WeekdayResponse,
 } from '@storelens/contracts';
+import { salesOperations } from '@storelens/contracts';
 import type { z } from 'zod';
-import { http } from '../../shared/lib/http.ts';
+import { callOperation, postFormToOperation } from '../../shared/lib/operations.ts';
 
 /** Sales operations (docs/API.md, "Sales"): templates, POS upload, sales and consumption analytics. */
 
@@ -37,16 +38,16 @@ export type SalesExportRequest = z.input<typeof salesExportRequestSchema>;
 // ---------------------------------------------------------------- template
 
 export function fetchSalesTemplate(): Promise<SalesTemplateResponse> {
-  return http.post<SalesTemplateResponse>('/salesTemplate/getConfig');
+  return callOperation(salesOperations.salesTemplateGetConfig, undefined);
 }
 
 export function saveSalesTemplate(request: SalesTemplateSaveRequest): Promise<SalesTemplateResponse> {
   // Silent: the page shows the refusal (a required column, a header used twice) beside the columns.
-  return http.post<SalesTemplateResponse>('/salesTemplate/saveConfig', request, { silent: true });
+  return callOperation(salesOperations.salesTemplateSaveConfig, request, { silent: true });
 }
 
 export function downloadSalesTemplate(): Promise<Blob> {
-  return http.get<Blob>('/salesTemplate/download', undefined, { responseType: 'blob' });
+  return callOperation(salesOperations.salesTemplateDownload, undefined, { responseType: 'blob' });
 }
 
 // ---------------------------------------------------------------- POS upload
@@ -55,7 +56,7 @@ export function downloadSalesTemplate(): Promise<Blob> {
 export function uploadPosFiles(files: readonly File[], onProgress: (fraction: number) => void): Promise<PosUploadResponse> {
   const form = new FormData();
   for (const file of files) form.append('file', file, file.name);
-  return http.request<PosUploadResponse>('/pos/upload', { method: 'POST', body: form, silent: true, onUploadProgress: onProgress });
+  return postFormToOperation(salesOperations.posUpload, form, { silent: true, onUploadProgress: onProgress });
 }
 
 /** A corrected file in place of a failed upload. */
@@ -63,60 +64,60 @@ export function reuploadPosFile(uploadId: string, file: File): Promise<PosUpload
   const form = new FormData();
   form.append('uploadId', uploadId);
   form.append('file', file, file.name);
-  return http.request<PosUploadResponse>('/pos/reupload', { method: 'POST', body: form, silent: true });
+  return postFormToOperation(salesOperations.posReupload, form, { silent: true });
 }
 
 export function fetchPosList(request: Partial<PosListRequest>): Promise<PosListPage> {
-  return http.post<PosListPage>('/pos/list', request);
+  return callOperation(salesOperations.posList, request);
 }
 
 export function fetchPosErrorRows(uploadId: string, page: number, pageSize: number): Promise<PosErrorRows> {
-  return http.post<PosErrorRows>('/pos/errorRows', { uploadId, page, pageSize });
+  return callOperation(salesOperations.posErrorRows, { uploadId, page, pageSize });
 }
 
 export function downloadPosErrorReport(uploadId: string): Promise<Blob> {
-  return http.get<Blob>('/pos/downloadErrorReport', { uploadId }, { responseType: 'blob' });
+  return callOperation(salesOperations.posDownloadErrorReport, { uploadId }, { responseType: 'blob' });
 }
 
 export function auditPosUploads(uploadIds: readonly string[]): Promise<null> {
-  return http.post<null>('/pos/audit', { uploadIds });
+  return callOperation(salesOperations.posAudit, { uploadIds: [...uploadIds] });
 }
 
 // ---------------------------------------------------------------- analytics
 
 export function fetchSalesSummary(request: SalesRangeRequest): Promise<SalesSummaryResponse> {
-  return http.post<SalesSummaryResponse>('/sales/summary', request);
+  return callOperation(salesOperations.summary, request);
 }
 
 export function fetchSalesTrend(request: SalesTrendRequest): Promise<SalesTrendResponse> {
-  return http.post<SalesTrendResponse>('/sales/trend', request);
+  return callOperation(salesOperations.trend, request);
 }
 
 export function fetchSalesRanking(request: SalesRankingRequest): Promise<SalesRankingResponse> {
-  return http.post<SalesRankingResponse>('/sales/storeRanking', request);
+  return callOperation(salesOperations.storeRanking, request);
 }
 
 export function fetchCrossStore(request: CrossStoreRequest): Promise<CrossStoreResponse> {
-  return http.post<CrossStoreResponse>('/sales/crossStore', request);
+  return callOperation(salesOperations.crossStore, request);
 }
 
 export function fetchTimeOfDay(request: SalesRangeRequest): Promise<TimeOfDayResponse> {
-  return http.post<TimeOfDayResponse>('/consumption/timeOfDay', request);
+  return callOperation(salesOperations.consumptionTimeOfDay, request);
 }
 
 export function fetchBasketSize(request: SalesRangeRequest): Promise<BasketSizeResponse> {
-  return http.post<BasketSizeResponse>('/consumption/basketSize', request);
+  return callOperation(salesOperations.consumptionBasketSize, request);
 }
 
 export function fetchWeekdays(request: SalesRangeRequest): Promise<WeekdayResponse> {
-  return http.post<WeekdayResponse>('/consumption/weekday', request);
+  return callOperation(salesOperations.consumptionWeekday, request);
 }
 
 export function fetchPeriodComparison(request: PeriodComparisonRequest): Promise<PeriodComparisonResponse> {
-  return http.post<PeriodComparisonResponse>('/consumption/periodComparison', request);
+  return callOperation(salesOperations.consumptionPeriodComparison, request);
 }
 
 /** Any sales or consumption table as .xlsx: `{ table, query }` with the query of the table's own operation. */
 export function exportSalesTable(request: SalesExportRequest): Promise<Blob> {
-  return http.post<Blob>('/sales/export', request, { responseType: 'blob' });
+  return callOperation(salesOperations.export, request, { responseType: 'blob' });
 }

@@ -1,5 +1,4 @@
 import type {
-  authCustomersResponseSchema,
   CityNode,
   CustomerSummary,
   holidaysResponseSchema,
@@ -12,63 +11,62 @@ import type {
   specialPowerResponseSchema,
   TreeNode,
 } from '@storelens/contracts';
-import { authOperations } from '@storelens/contracts';
+import { authOperations, orgOperations, sessionOperations } from '@storelens/contracts';
 import type { z } from 'zod';
-import { http } from '../../shared/lib/http.ts';
 import { callOperation } from '../../shared/lib/operations.ts';
 
 /** Session and tree operations (spec section 7, "Session and trees"). */
 
 export function listAuthorisedCustomers(): Promise<CustomerSummary[]> {
-  return http.post<z.infer<typeof authCustomersResponseSchema>>('/current/authcus');
+  return callOperation(sessionOperations.currentAuthcus, undefined);
 }
 
 export function selectCustomer(cid: string): Promise<SelectCustomerResponse> {
-  return http.post<SelectCustomerResponse>('/current/selectcus', { cid });
+  return callOperation(sessionOperations.currentSelectcus, { cid });
 }
 
 export function fetchPermissionMap(): Promise<Partial<PermissionMap>> {
-  return http.post<Partial<PermissionMap>>('/current/permissionMap');
+  return callOperation(sessionOperations.currentPermissionMap, undefined);
 }
 
 /** Failures are swallowed by the caller (spec: the notice-count failure is silent). */
 export function fetchNoticeCount(): Promise<NoticeCount> {
-  return http.post<NoticeCount>('/current/noticeCount', {}, { silent: true });
+  return callOperation(sessionOperations.currentNoticeCount, undefined, { silent: true });
 }
 
 /** The holidays of last, this and next year, keyed by date (status -1: every status). */
 export function fetchHolidays(year: number): Promise<z.infer<typeof holidaysResponseSchema>> {
-  return http.post('/current/holidays', { years: [year - 1, year, year + 1], status: -1 });
+  return callOperation(sessionOperations.currentHolidays, { years: [year - 1, year, year + 1], status: -1 });
 }
 
 export type ShopTreeVariant = z.infer<typeof shopTreeVariantSchema>;
 
 export function fetchOrgTree(): Promise<TreeNode[]> {
-  return http.post<TreeNode[]>('/current/orgtree');
+  return callOperation(orgOperations.currentOrgtree, undefined);
 }
 
 export function fetchShopTree(variant: ShopTreeVariant = 'all'): Promise<TreeNode[]> {
-  return http.post<TreeNode[]>('/current/shoptree2', { variant });
+  return callOperation(orgOperations.currentShoptree2, { variant });
 }
 
 export function fetchCameraTree(): Promise<TreeNode[]> {
-  return http.post<TreeNode[]>('/current/cameratree2');
+  return callOperation(orgOperations.currentCameratree2, undefined);
 }
 
 export function fetchCityTree(): Promise<CityNode[]> {
-  return http.post<CityNode[]>('/current/getCityTree');
+  return callOperation(orgOperations.currentGetCityTree, undefined);
 }
 
 export function fetchLanguageDictionary(): Promise<z.infer<typeof langDicResponseSchema>> {
-  return http.post('/current/getLangDic');
+  return callOperation(sessionOperations.currentGetLangDic, undefined);
 }
 
 export function fetchSpecialPower(): Promise<z.infer<typeof specialPowerResponseSchema>> {
-  return http.post('/current/getSpecialPower');
+  return callOperation(sessionOperations.currentGetSpecialPower, undefined);
 }
 
 export function fetchRetentionDays(): Promise<z.infer<typeof retentionDaysResponseSchema>> {
-  return http.post('/current/getTSRetentionDays');
+  return callOperation(sessionOperations.currentGetTSRetentionDays, undefined);
 }
 
 export function signOut(): Promise<null> {

@@ -24,9 +24,10 @@ import type {
   trendRequestSchema,
   visitorRangeRequestSchema,
 } from '@storelens/contracts';
+import { trafficOperations } from '@storelens/contracts';
 import type { z } from 'zod';
 import type { GateListRequest } from '../../shared/analytics/exports.ts';
-import { http } from '../../shared/lib/http.ts';
+import { callOperation } from '../../shared/lib/operations.ts';
 
 /** Traffic analytics operations (docs/API.md, "Traffic analytics"). */
 
@@ -39,27 +40,27 @@ export type GateTrend = z.infer<typeof gateTrendResponseSchema>;
 export type { DashboardResponse, GateListResponse, TimeIntervalResponse, TrendResponse };
 
 export function fetchDashboard(shopIds: readonly string[]): Promise<DashboardResponse> {
-  return http.post<DashboardResponse>('/traffic/dashboard', { shopIds });
+  return callOperation(trafficOperations.dashboard, { shopIds: [...shopIds] });
 }
 
 export function fetchTrend(request: TrendRequest): Promise<TrendResponse> {
-  return http.post<TrendResponse>('/traffic/trend', request);
+  return callOperation(trafficOperations.trend, request);
 }
 
 export function fetchTimeInterval(request: TimeIntervalRequest): Promise<TimeIntervalResponse> {
-  return http.post<TimeIntervalResponse>('/traffic/timeInterval', request);
+  return callOperation(trafficOperations.timeInterval, request);
 }
 
 export function fetchGateList(request: GateListRequest): Promise<GateListResponse> {
-  return http.post<GateListResponse>('/gate/shopGateList', request);
+  return callOperation(trafficOperations.gateShopGateList, request);
 }
 
 export function fetchGateSummary(request: GateSummaryRequest): Promise<GateSummary> {
-  return http.post<GateSummary>('/gate/summary', request);
+  return callOperation(trafficOperations.gateSummary, request);
 }
 
 export function fetchGateTrend(request: GateTrendRequest): Promise<GateTrend> {
-  return http.post<GateTrend>('/gate/trend', request);
+  return callOperation(trafficOperations.gateTrend, request);
 }
 
 // ------------------------------------------------------------ visitors and custom reports (/customTool/*)
@@ -80,46 +81,46 @@ export type SavedReport = SavedReportWithSales;
 export type { ProfileResponse, StayTimeResponse };
 
 export function fetchProfile(request: VisitorRangeRequest): Promise<ProfileResponse> {
-  return http.post<ProfileResponse>('/customerAttribute/profile', request);
+  return callOperation(trafficOperations.customerAttributeProfile, request);
 }
 
 export function fetchNewRepeat(request: NewRepeatRequest): Promise<NewRepeatResponse> {
-  return http.post<NewRepeatResponse>('/customer/newRepeat', request);
+  return callOperation(trafficOperations.customerNewRepeat, request);
 }
 
 export function fetchStayTime(request: VisitorRangeRequest): Promise<StayTimeResponse> {
-  return http.post<StayTimeResponse>('/customer/stayTimeDistribution', request);
+  return callOperation(trafficOperations.customerStayTimeDistribution, request);
 }
 
 export function fetchFrequency(request: VisitorRangeRequest): Promise<FrequencyResponse> {
-  return http.post<FrequencyResponse>('/customer/periodFrequency', request);
+  return callOperation(trafficOperations.customerPeriodFrequency, request);
 }
 
 export function fetchRevisitInterval(request: VisitorRangeRequest): Promise<RevisitResponse> {
-  return http.post<RevisitResponse>('/customer/revisitInterval', request);
+  return callOperation(trafficOperations.customerRevisitInterval, request);
 }
 
 export function fetchActivity(request: ActivityRequest): Promise<ActivityResponse> {
-  return http.post<ActivityResponse>('/customer/activity', request);
+  return callOperation(trafficOperations.customerActivity, request);
 }
 
 export function runCustomReport(definition: ReportRequest): Promise<ReportTable> {
-  return http.post<ReportTable>('/customReport/query', definition);
+  return callOperation(trafficOperations.customReportQuery, definition);
 }
 
 /** Saves a report under a name; with `reportId` it overwrites (or renames) that report. A name already taken is refused (422). */
 export function saveCustomReport(request: ReportSaveRequest): Promise<SavedReport> {
-  return http.post<SavedReport>('/customReport/save', request);
+  return callOperation(trafficOperations.customReportSave, request);
 }
 
 export function listCustomReports(): Promise<SavedReport[]> {
-  return http.post<SavedReport[]>('/customReport/list', {});
+  return callOperation(trafficOperations.customReportList, undefined);
 }
 
 export function getCustomReport(reportId: string): Promise<SavedReport> {
-  return http.post<SavedReport>('/customReport/get', { reportId });
+  return callOperation(trafficOperations.customReportGet, { reportId });
 }
 
 export function deleteCustomReport(reportId: string): Promise<null> {
-  return http.post<null>('/customReport/delete', { reportId });
+  return callOperation(trafficOperations.customReportDelete, { reportId });
 }

@@ -13,8 +13,9 @@ import type {
   userUpdatePasswordRequestSchema,
   userUpdateRequestSchema,
 } from '@storelens/contracts';
+import { usersOperations } from '@storelens/contracts';
 import type { z } from 'zod';
-import { http } from '../../shared/lib/http.ts';
+import { callOperation, uploadToOperation } from '../../shared/lib/operations.ts';
 
 /** Users, user imports and roles (spec section 7, "Users"; role operations under /api/role/). */
 
@@ -31,73 +32,73 @@ export type Privileges = Record<string, PermValue>;
 export type { UserRow };
 
 export function listUsersByOrg(request: UserListByOrgRequest, options: { silent?: boolean } = {}): Promise<Page<UserRow>> {
-  return http.post<Page<UserRow>>('/user/getUserListByParentOrg', request, options);
+  return callOperation(usersOperations.userGetUserListByParentOrg, request, options);
 }
 
 export function listUsersByShops(request: UserListByShopsRequest): Promise<Page<UserRow>> {
-  return http.post<Page<UserRow>>('/user/getUserListByShopIds', request);
+  return callOperation(usersOperations.userGetUserListByShopIds, request);
 }
 
 export function addUser(request: UserAddInput): Promise<z.infer<typeof userAddResponseSchema>> {
-  return http.post('/user/add', request);
+  return callOperation(usersOperations.userAdd, request);
 }
 
 export function updateUser(request: UserUpdateInput): Promise<null> {
-  return http.post<null>('/user/update', request);
+  return callOperation(usersOperations.userUpdate, request);
 }
 
 export function setUserEnabled(userId: string, enabled: boolean): Promise<null> {
-  return http.post<null>('/user/updateStatus', { userId, enabled });
+  return callOperation(usersOperations.userUpdateStatus, { userId, enabled });
 }
 
 export function setUserPassword(request: UserPasswordInput): Promise<null> {
-  return http.post<null>('/user/updatePassword', request);
+  return callOperation(usersOperations.userUpdatePassword, request);
 }
 
 export function downloadUserTemplate(): Promise<Blob> {
-  return http.get<Blob>('/user/uploadTemplate', undefined, { responseType: 'blob' });
+  return callOperation(usersOperations.userUploadTemplate, undefined, { responseType: 'blob' });
 }
 
 /** Silent: a refused file's row errors are shown in the import dialog rather than in a modal. */
 export function uploadUsers(file: File, onProgress: (fraction: number) => void): Promise<{ imported: number }> {
-  return http.upload('/user/upload', file, file.name, { silent: true, onUploadProgress: onProgress });
+  return uploadToOperation(usersOperations.userUpload, file, file.name, { silent: true, onUploadProgress: onProgress });
 }
 
 export function downloadUserErrorReport(errorReportId: string): Promise<Blob> {
-  return http.post<Blob>('/user/downloadUploadErrorData', { errorReportId }, { responseType: 'blob' });
+  return callOperation(usersOperations.userDownloadUploadErrorData, { errorReportId }, { responseType: 'blob' });
 }
 
 // ---------------------------------------------------------------- roles
 
 /** Roles for the user form; `grantable` says whether the caller may give each. */
 export function fetchRoleOptions(options: { silent?: boolean } = {}): Promise<RoleOption[]> {
-  return http.post<RoleOption[]>('/user/getRoleList', {}, options);
+  return callOperation(usersOperations.userGetRoleList, undefined, options);
 }
 
 export function fetchRectificationRoles(): Promise<RectRoleOption[]> {
-  return http.post<RectRoleOption[]>('/user/getRectRoleList');
+  return callOperation(usersOperations.userGetRectRoleList, undefined);
 }
 
 export function listRoles(keyword?: string): Promise<RoleRow[]> {
-  return http.post<RoleRow[]>('/role/list', keyword ? { keyword } : {});
+  return callOperation(usersOperations.roleList, keyword ? { keyword } : {});
 }
 
 export function fetchRoleDetail(roleId: number): Promise<RoleDetail> {
-  return http.post<RoleDetail>('/role/detail', { roleId });
+  return callOperation(usersOperations.roleDetail, { roleId });
 }
 
 export function addRole(name: string, privileges: Privileges): Promise<{ roleId: number }> {
-  return http.post('/role/add', { name, privileges });
+  return callOperation(usersOperations.roleAdd, { name, privileges });
 }
 
 export function copyRole(roleId: number, name: string): Promise<{ roleId: number }> {
-  return http.post('/role/copy', { roleId, name });
+  return callOperation(usersOperations.roleCopy, { roleId, name });
 }
 
 export function updateRole(roleId: number, changes: { name?: string; privileges?: Privileges }): Promise<{ roleId: number }> {
-  return http.post('/role/update', { roleId, ...changes });
+  return callOperation(usersOperations.roleUpdate, { roleId, ...changes });
 }
 
 export function deleteRole(roleId: number): Promise<null> {
-  return http.post<null>('/role/delete', { roleId });
+  return callOperation(usersOperations.roleDelete, { roleId });
 }

@@ -1,9 +1,10 @@
 import type { dataUpdateTimeResponseSchema } from '@storelens/contracts';
+import { trafficOperations } from '@storelens/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { useSessionStore } from '../../features/session/state/sessionStore.ts';
-import { http } from '../lib/http.ts';
+import { callOperation } from '../../shared/lib/operations.ts';
 import { useDataUpdateTime } from '../routing/dataUpdateTime.ts';
 import { formatDateTime } from './format.ts';
 
@@ -11,7 +12,7 @@ import { formatDateTime } from './format.ts';
 export const DATA_UPDATE_TIME_REFRESH_MS = 60_000;
 
 export function fetchDataUpdateTime(shopIds: readonly string[]): Promise<z.infer<typeof dataUpdateTimeResponseSchema>> {
-  return http.post('/traffic/dataUpdateTime', { shopIds });
+  return callOperation(trafficOperations.dataUpdateTime, { shopIds: [...shopIds] });
 }
 
 /**

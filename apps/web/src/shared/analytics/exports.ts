@@ -1,6 +1,7 @@
 import type { exportRequestSchema, gateListRequestSchema } from '@storelens/contracts';
+import { trafficOperations } from '@storelens/contracts';
 import type { z } from 'zod';
-import { http } from '../lib/http.ts';
+import { callOperation } from '../../shared/lib/operations.ts';
 
 /**
  * Excel downloads of the analytics tables. The server authenticates downloads by the bearer
@@ -12,10 +13,10 @@ export type GateListRequest = z.input<typeof gateListRequestSchema>;
 
 /** Any analytics table as .xlsx: `{ table, query }` with the query of the table's own operation. */
 export function exportAnalyticsTable(request: ExportRequest): Promise<Blob> {
-  return http.post<Blob>('/traffic/export', request, { responseType: 'blob' });
+  return callOperation(trafficOperations.export, request, { responseType: 'blob' });
 }
 
 /** A shop's entrance list as .xlsx (gate analysis). */
 export function downloadGateList(request: GateListRequest): Promise<Blob> {
-  return http.post<Blob>('/gate/download', request, { responseType: 'blob' });
+  return callOperation(trafficOperations.gateDownload, request, { responseType: 'blob' });
 }

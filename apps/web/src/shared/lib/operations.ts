@@ -23,3 +23,22 @@ export function callOperation<Op extends AnyOperation>(
   }
   return http.post<OperationOutput<Op>>(clientPath(operation), input ?? {}, { ...fileOptions, ...options });
 }
+
+/** Sends one file to a declared upload operation (multipart field "file"), with upload progress. */
+export function uploadToOperation<Op extends AnyOperation>(
+  operation: Op,
+  file: Blob,
+  fileName: string,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<OperationOutput<Op>> {
+  return http.upload<OperationOutput<Op>>(clientPath(operation), file, fileName, options);
+}
+
+/** Sends a multipart form (files and fields) to a declared upload operation. */
+export function postFormToOperation<Op extends AnyOperation>(
+  operation: Op,
+  form: FormData,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<OperationOutput<Op>> {
+  return http.request<OperationOutput<Op>>(clientPath(operation), { ...options, method: 'POST', body: form });
+}

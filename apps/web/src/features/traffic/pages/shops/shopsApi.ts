@@ -6,8 +6,9 @@ import type {
   RankingResponse,
   rankingRequestSchema,
 } from '@storelens/contracts';
+import { trafficOperations } from '@storelens/contracts';
 import type { z } from 'zod';
-import { http } from '../../../../shared/lib/http.ts';
+import { callOperation } from '../../../../shared/lib/operations.ts';
 
 /**
  * The store analysis operations (docs/API.md, "Traffic analytics"): ranking, comparison of two
@@ -22,15 +23,15 @@ export type FourQuadrantResponse = FourQuadrantWithSalesResponse;
 export type { ComparisonResponse, RankingResponse };
 
 export function fetchStoreRanking(request: RankingRequest): Promise<RankingResponse> {
-  return http.post<RankingResponse>('/traffic/storeRanking', request);
+  return callOperation(trafficOperations.storeRanking, request);
 }
 
 export function fetchStoreComparison(request: ComparisonRequest): Promise<ComparisonResponse> {
-  return http.post<ComparisonResponse>('/traffic/storeComparison', request);
+  return callOperation(trafficOperations.storeComparison, request);
 }
 
 export function fetchFourQuadrant(request: FourQuadrantRequest): Promise<FourQuadrantResponse> {
-  return http.post<FourQuadrantResponse>('/traffic/fourQuadrant', request);
+  return callOperation(trafficOperations.fourQuadrant, request);
 }
 
 /** Query keys per customer (a customer switch never shows another's numbers), under the traffic keys' prefix. */

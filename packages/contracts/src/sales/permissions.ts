@@ -1,5 +1,6 @@
-import { type PermissionKey, RoleId } from '@storelens/contracts';
-import type { OperationGuard } from '../../platform/http/context.ts';
+import type { OperationGuard } from '../platform/operation.ts';
+import type { PermissionKey } from '../platform/permissions.ts';
+import { RoleId } from '../platform/roles.ts';
 
 /**
  * Who may do what with sales (spec section 6): the sales settings (POS data and templates) need
