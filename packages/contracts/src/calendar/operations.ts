@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { declareOperation, type OperationGuard, optionalBody } from '../platform/operation.ts';
-import type { PermissionKey } from '../platform/permissions.ts';
+import { type PermissionKey, SETTINGS_PAGE_FLAGS, type SettingsPage } from '../platform/permissions.ts';
 import { RoleId } from '../platform/roles.ts';
 import {
   calendarEventAddRequestSchema,
@@ -17,9 +17,15 @@ import {
 } from './index.ts';
 
 const tags = ['customer-flow settings'];
-const needs = (...permission: PermissionKey[]): OperationGuard => ({ auth: 'customer', permission });
+/** A settings page's operation: the page's group and menu flags besides its own keys. */
+const onPage = (page: SettingsPage, ...permission: PermissionKey[]): OperationGuard => ({
+  auth: 'customer',
+  permission: [...SETTINGS_PAGE_FLAGS[page], ...permission],
+});
 /** The observer is barred from the custom calendar and privacy whatever its map says (spec section 6). */
-const barObserver = (...permission: PermissionKey[]): OperationGuard => ({ auth: 'customer', permission, barRoles: [RoleId.observer] });
+const barObserver = (page: SettingsPage, ...permission: PermissionKey[]): OperationGuard => ({ ...onPage(page, ...permission), barRoles: [RoleId.observer] });
+/** Customer-wide settings change only for callers who see the whole customer. */
+const wholeCustomer = (guard: OperationGuard): OperationGuard => ({ ...guard, wholeCustomer: true });
 
 export const calendarOperations = {
   customerKvSettingGet: declareOperation({
@@ -28,7 +34,7 @@ export const calendarOperations = {
     path: '/api/customerKvSetting/get',
     summary: 'Flow configuration: deep-visit threshold, visit depth and activity bands, time to store',
     tags,
-    guard: needs('cueretail_customerkvsetting_manage'),
+    guard: onPage('flowConfiguration'),
     response: flowSettingsResponseSchema,
   }),
   customerKvSettingUpdate: declareOperation({
@@ -37,7 +43,7 @@ export const calendarOperations = {
     path: '/api/customerKvSetting/update',
     summary: 'Save the flow configuration (applies to traffic rolled up from then on)',
     tags,
-    guard: barObserver('cueretail_customerkvsetting_manage', 'customerkvsetting_update'),
+    guard: wholeCustomer(barObserver('flowConfiguration', 'customerkvsetting_update')),
     body: flowSettingsSchema,
     response: flowSettingsResponseSchema,
   }),
@@ -47,7 +53,7 @@ export const calendarOperations = {
     path: '/api/calendarEvent/list',
     summary: 'Custom calendar events the caller may see (all stores, or one of theirs), paged',
     tags,
-    guard: barObserver('cueretail_calenderevent_manage'),
+    guard: barObserver('customCalendar'),
     body: optionalBody(calendarEventListRequestSchema),
     response: calendarEventPageSchema,
   }),
@@ -57,7 +63,7 @@ export const calendarOperations = {
     path: '/api/calendarEvent/get',
     summary: 'One calendar event',
     tags,
-    guard: barObserver('cueretail_calenderevent_manage'),
+    guard: barObserver('customCalendar'),
     body: calendarEventIdRequestSchema,
     response: calendarEventSchema,
   }),
@@ -67,7 +73,7 @@ export const calendarOperations = {
     path: '/api/calendarEvent/add',
     summary: 'Add a calendar event: name, date range, applicable stores, description',
     tags,
-    guard: barObserver('cueretail_calenderevent_manage', 'calendarevent_add'),
+    guard: barObserver('customCalendar', 'calendarevent_add'),
     body: calendarEventAddRequestSchema,
     response: z.object({ eventId: z.string() }),
   }),
@@ -77,7 +83,7 @@ export const calendarOperations = {
     path: '/api/calendarEvent/update',
     summary: 'Change a calendar event; stores outside the caller scope stay applicable',
     tags,
-    guard: barObserver('cueretail_calenderevent_manage', 'calendarevent_update'),
+    guard: barObserver('customCalendar', 'calendarevent_update'),
     body: calendarEventUpdateRequestSchema,
     response: calendarEventSchema,
   }),
@@ -87,7 +93,7 @@ export const calendarOperations = {
     path: '/api/calendarEvent/updateStatus',
     summary: 'Enable or disable a calendar event (disabled events are not marked on charts)',
     tags,
-    guard: barObserver('cueretail_calenderevent_manage', 'calendarevent_update_status'),
+    guard: barObserver('customCalendar', 'calendarevent_update_status'),
     body: calendarEventStatusRequestSchema,
     response: z.null(),
   }),
@@ -97,7 +103,7 @@ export const calendarOperations = {
     path: '/api/privacy/get',
     summary: 'Privacy settings: face blurring on snapshots, retention days of visit-level data',
     tags,
-    guard: barObserver('cueretail_privacy_manage'),
+    guard: barObserver('privacy'),
     response: privacySettingsResponseSchema,
   }),
   privacyUpdate: declareOperation({
@@ -106,7 +112,7 @@ export const calendarOperations = {
     path: '/api/privacy/update',
     summary: 'Save the privacy settings',
     tags,
-    guard: barObserver('cueretail_privacy_manage'),
+    guard: wholeCustomer(barObserver('privacy')),
     body: privacySettingsSchema,
     response: privacySettingsResponseSchema,
   }),

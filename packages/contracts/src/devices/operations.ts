@@ -1,4 +1,5 @@
 import { declareOperation, type OperationGuard, optionalBody } from '../platform/operation.ts';
+import { SETTINGS_PAGE_FLAGS } from '../platform/permissions.ts';
 import { RoleId } from '../platform/roles.ts';
 import {
   alertSettingResponseSchema,
@@ -19,7 +20,7 @@ import {
 const tags = ['devices'];
 const customer: OperationGuard = { auth: 'customer' };
 /** Camera management changes settings (config_page); the observer is barred from it (spec section 6). */
-const cameraManagement: OperationGuard = { auth: 'customer', permission: 'config_page', barRoles: [RoleId.observer] };
+const cameraManagement: OperationGuard = { auth: 'customer', permission: SETTINGS_PAGE_FLAGS.cameras, barRoles: [RoleId.observer] };
 
 export const devicesOperations = {
   deviceBoxPage: declareOperation({
@@ -97,7 +98,7 @@ export const devicesOperations = {
     path: '/api/alertSetting/save',
     summary: 'Save the camera-offline alert settings (interval at least 5 minutes)',
     tags,
-    guard: cameraManagement,
+    guard: { ...cameraManagement, wholeCustomer: true },
     body: alertSettingSchema,
     response: alertSettingResponseSchema,
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { declareOperation, type OperationGuard, optionalBody } from '../platform/operation.ts';
+import { type PermissionKey, SETTINGS_PAGE_FLAGS } from '../platform/permissions.ts';
 import { RoleId } from '../platform/roles.ts';
 import {
   errorReportRequestSchema,
@@ -30,7 +31,12 @@ import {
 
 const tags = ['org'];
 /** Spec section 6: the observer is barred from organisation management whatever a map says. */
-const manage = (permission: OperationGuard['permission']): OperationGuard => ({ auth: 'customer', permission, barRoles: [RoleId.observer] });
+/** An operation of the organisations settings page: the page's group and menu flags besides its own keys; the observer is barred. */
+const manage = (permission: PermissionKey | readonly PermissionKey[]): OperationGuard => ({
+  auth: 'customer',
+  permission: [...SETTINGS_PAGE_FLAGS.organisations, ...(typeof permission === 'string' ? [permission] : permission)],
+  barRoles: [RoleId.observer],
+});
 const customer: OperationGuard = { auth: 'customer' };
 
 export const orgAdminOperations = {

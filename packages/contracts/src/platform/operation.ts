@@ -14,6 +14,12 @@ export interface OperationGuard {
   barRoles?: readonly number[];
   /** Development-only operations (the outbox) exist in development mode only. */
   developmentOnly?: boolean;
+  /**
+   * Changes a setting of the whole customer (retention, flow configuration, the sales template,
+   * device alerts): only a caller whose data scope is the whole customer may, not one limited to an
+   * organisation's subtree or to single stores.
+   */
+  wholeCustomer?: boolean;
 }
 
 export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -200,6 +200,23 @@ export function defaultPrivileges(rid: SystemRoleId): PermissionMap {
   }
 }
 
+/**
+ * The flags in front of each settings page (spec section 6): the settings group's flag
+ * (cueretail_config_page_cus / _sale / _com) and the page's menu flag. The web's routes and the
+ * server's operation guards require the same keys, so a role whose map hides a page cannot reach
+ * the operations behind it either.
+ */
+export const SETTINGS_PAGE_FLAGS = {
+  flowConfiguration: ['cueretail_config_page_cus', 'cueretail_customerkvsetting_manage'],
+  customCalendar: ['cueretail_config_page_cus', 'cueretail_calenderevent_manage'],
+  privacy: ['cueretail_config_page_cus', 'cueretail_privacy_manage'],
+  salesData: ['cueretail_config_page_sale', 'cueretail_pos_upload_manage'],
+  organisations: ['cueretail_config_page_com', 'cueretail_org_manage'],
+  users: ['cueretail_config_page_com', 'cueretail_user_manage'],
+  cameras: ['cueretail_config_page_com', 'config_page'],
+} as const satisfies Record<string, readonly PermissionKey[]>;
+export type SettingsPage = keyof typeof SETTINGS_PAGE_FLAGS;
+
 /** Pages the observer may not open whatever the map says (spec section 6). */
 export const OBSERVER_BARRED_ROUTES = [
   '/settings/passengerFlow/customCalendar',

@@ -25,7 +25,7 @@ import {
   timeOfDayResponseSchema,
   weekdayResponseSchema,
 } from './index.ts';
-import { salesAnalyticsGuard, salesDownloadGuard, salesSettingsChangeGuard, salesSettingsGuard } from './permissions.ts';
+import { salesAnalyticsGuard, salesDownloadGuard, salesSettingsChangeGuard, salesSettingsGuard, salesTemplateChangeGuard } from './permissions.ts';
 
 const tags = ['sales'];
 
@@ -45,7 +45,7 @@ export const salesOperations = {
     path: '/api/salesTemplate/saveConfig',
     summary: 'Save the POS file template: every field once, required ones on, headers unique',
     tags,
-    guard: salesSettingsChangeGuard,
+    guard: salesTemplateChangeGuard,
     body: salesTemplateSaveRequestSchema,
     response: salesTemplateResponseSchema,
   }),

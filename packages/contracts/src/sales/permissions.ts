@@ -1,5 +1,5 @@
 import type { OperationGuard } from '../platform/operation.ts';
-import type { PermissionKey } from '../platform/permissions.ts';
+import { type PermissionKey, SETTINGS_PAGE_FLAGS } from '../platform/permissions.ts';
 import { RoleId } from '../platform/roles.ts';
 
 /**
@@ -9,8 +9,14 @@ import { RoleId } from '../platform/roles.ts';
  */
 export const POS_UPLOAD_PERMISSIONS: readonly PermissionKey[] = ['cueretail_pos_upload_manage', 'pos_upload'];
 
-export const salesSettingsGuard: OperationGuard = { auth: 'customer', permission: 'cueretail_pos_upload_manage', barRoles: [RoleId.observer] };
-export const salesSettingsChangeGuard: OperationGuard = { auth: 'customer', permission: POS_UPLOAD_PERMISSIONS, barRoles: [RoleId.observer] };
+export const salesSettingsGuard: OperationGuard = { auth: 'customer', permission: SETTINGS_PAGE_FLAGS.salesData, barRoles: [RoleId.observer] };
+export const salesSettingsChangeGuard: OperationGuard = {
+  auth: 'customer',
+  permission: [...SETTINGS_PAGE_FLAGS.salesData, ...POS_UPLOAD_PERMISSIONS],
+  barRoles: [RoleId.observer],
+};
+/** The POS template is one for the whole customer: only callers who see the whole customer change it. */
+export const salesTemplateChangeGuard: OperationGuard = { ...salesSettingsChangeGuard, wholeCustomer: true };
 export const salesAnalyticsGuard: OperationGuard = { auth: 'customer', permission: 'sale_nav' };
 /** Sales tables leave the system as files under the same data-download key as traffic ones (spec section 6 has no sales download key). */
 export const salesDownloadGuard: OperationGuard = { auth: 'customer', permission: ['sale_nav', 'flowdata_download'] };

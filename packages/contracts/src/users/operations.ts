@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorReportRequestSchema, importResultSchema } from '../org/index.ts';
 import { declareOperation, type OperationGuard, optionalBody } from '../platform/operation.ts';
+import { type PermissionKey, SETTINGS_PAGE_FLAGS } from '../platform/permissions.ts';
 import { RoleId } from '../platform/roles.ts';
 import {
   rectRoleOptionSchema,
@@ -27,7 +28,12 @@ import {
 
 const tags = ['users'];
 /** Spec section 6: the observer is barred from user management whatever a map says. */
-const manage = (permission: OperationGuard['permission']): OperationGuard => ({ auth: 'customer', permission, barRoles: [RoleId.observer] });
+/** An operation of the users settings page: the page's group and menu flags besides its own keys; the observer is barred. */
+const manage = (permission: PermissionKey | readonly PermissionKey[]): OperationGuard => ({
+  auth: 'customer',
+  permission: [...SETTINGS_PAGE_FLAGS.users, ...(typeof permission === 'string' ? [permission] : permission)],
+  barRoles: [RoleId.observer],
+});
 
 export const usersOperations = {
   userGetUserListByParentOrg: declareOperation({

@@ -88,6 +88,8 @@ export function createDevicesService(deps: { db: DB; delivery?: MessageDelivery 
       if (input.shopIds.some((id) => !existing.has(id) || !scope.canSeeShop(id))) throw notFound();
       shopIds = new Set(input.shopIds);
     }
+    // A box filter names a box the caller may see, or the list is 'not found' (not an empty page).
+    if (input.boxId) await findVisibleBox(actor, input.boxId);
     return { shopIds, keyword: input.keyword, status: input.status, boxId: input.boxId, onlineSince: minutesBefore(now(), thresholdMinutes) };
   }
 

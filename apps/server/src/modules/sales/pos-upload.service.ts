@@ -209,6 +209,8 @@ export function createPosUploadService(deps: { db: DB; dataDir: string; worker: 
 
     async list(actor: CustomerActor, input: PosListRequest, locale: Locale): Promise<Page<PosUploadRow>> {
       const repo = repoOf(actor.customerId);
+      // Named uploads must be ones the caller may see: another customer's ids are 'not found', not an empty page.
+      for (const uploadId of new Set(input.uploadIds ?? [])) await visibleUpload(actor, uploadId);
       const { total, rows } = await repo.listUploads(
         { userId: await uploaderFilter(actor), status: input.status, auditState: input.auditState, keyword: input.keyword, uploadIds: input.uploadIds },
         input.page,

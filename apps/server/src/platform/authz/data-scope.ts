@@ -33,10 +33,14 @@ export interface DataScope {
 }
 
 export async function dataScopeOf(db: DB, actor: CustomerActor): Promise<DataScope> {
-  const [orgs, shopIds] = await Promise.all([
+  const [orgs, shopIds, customerShops] = await Promise.all([
     tenantScope(db, actor.customerId).selectFrom('orgs').select(['id', 'parent_id', 'name', 'level', 'orgcode']).execute(),
     visibleShopIds(db, actor),
+    tenantScope(db, actor.customerId).selectFrom('shops').select('id').execute(),
   ]);
+  // An id that is not a shop of this customer is never visible, even to a whole-customer caller
+  // (it answered an empty list for another customer's shop instead of 'not found').
+  const ownShops = new Set(customerShops.map((shop) => shop.id));
   const orgIds = shopIds === null ? null : actor.orgScopeId !== null ? visibleOrgIds(orgs, actor.orgScopeId) : new Set<string>();
   const orgById = new Map(orgs.map((org) => [org.id, org]));
   return {
@@ -45,7 +49,7 @@ export async function dataScopeOf(db: DB, actor: CustomerActor): Promise<DataSco
     orgById,
     shopIds,
     orgIds,
-    canSeeShop: (shopId) => shopIds === null || shopIds.has(shopId),
+    canSeeShop: (shopId) => ownShops.has(shopId) && (shopIds === null || shopIds.has(shopId)),
     canManageOrg: (orgId) => orgById.has(orgId) && (orgIds === null || orgIds.has(orgId)),
     canFilterByOrg: (orgId) => orgById.has(orgId) && (orgIds === null || orgIds.size === 0 || orgIds.has(orgId)),
     // Scoped to the root organisation is the whole customer in all but name.

@@ -5,6 +5,7 @@ import type { DB } from '../db/database.ts';
 import type { CustomerActor, DeviceContext, OperationGuard } from '../http/context.ts';
 import { AppError, noAuthority, notFound, sessionExpired } from '../http/errors.ts';
 import { resolveActor } from './actor.ts';
+import { dataScopeOf } from './data-scope.ts';
 
 /** The actor of a customer-scoped operation; the guard has made sure it exists. */
 export function actorOf(request: FastifyRequest): CustomerActor {
@@ -59,8 +60,9 @@ export function registerGuard(app: FastifyInstance, db: DB, config: AppConfig): 
     if (!sessionCustomer) throw new AppError('badRequest', 'errors.noCustomerSelected');
     const header = request.headers[RequestHeader.customerCode];
     const tabCustomer = Array.isArray(header) ? header[0] : header;
-    if (tabCustomer && tabCustomer !== '-1' && tabCustomer !== sessionCustomer) {
-      // Another tab switched the session's customer: this tab must follow (spec section 8).
+    if (tabCustomer !== sessionCustomer) {
+      // Another tab switched the session's customer, or the caller did not say which customer it
+      // means (no header, or -1 from before a selection): it must follow the session (spec section 8).
       throw new AppError('customerSwitched', sessionCustomer, {}, { cid: sessionCustomer });
     }
     const actor = await resolveActor(db, request.session.userId, sessionCustomer);
@@ -68,5 +70,7 @@ export function registerGuard(app: FastifyInstance, db: DB, config: AppConfig): 
     request.actor = actor;
     if (guard.permission && !hasPermission(actor, guard.permission)) throw noAuthority();
     if (!passesRoleRules(actor.roleId, guard)) throw noAuthority();
+    // A person limited to part of the customer changes only what belongs to that part.
+    if (guard.wholeCustomer && (await dataScopeOf(db, actor)).limited) throw noAuthority();
   });
 }

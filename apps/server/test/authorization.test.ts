@@ -1,0 +1,128 @@
+import { DECLARED_OPERATIONS, type OperationGuard, type PermissionKey, RoleId, SETTINGS_PAGE_FLAGS, translateMessage } from '@storelens/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCustomer, buildOrg, buildRoleWithout, buildShop, buildUser, type Session, signIn } from './factories.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+/**
+ * Server-side enforcement of the menu and settings-group flags and of the whole-customer rule
+ * (issue 10): what the web hides, the server refuses, for every declared operation.
+ */
+
+let t: TestApp;
+let customerId: string;
+let rootOrgId: string;
+let shopId: string;
+let regionId: string;
+
+const GROUP_FLAGS: readonly PermissionKey[] = ['cueretail_config_page_cus', 'cueretail_config_page_sale', 'cueretail_config_page_com'];
+const keysOf = (guard: OperationGuard): readonly PermissionKey[] =>
+  guard.permission === undefined ? [] : typeof guard.permission === 'string' ? [guard.permission] : guard.permission;
+
+async function callAs(session: Session, path: string, method: string, body: unknown = {}) {
+  const response = await t.app.inject({
+    method: method as 'POST',
+    url: path,
+    headers: { authorization: `Bearer ${session.token}`, 'x-customer-code': session.cid },
+    ...(method === 'GET' ? {} : { payload: body as object }),
+  });
+  return { http: response.statusCode, body: response.json() as { status: number; msg: string } };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const customer = await buildCustomer(t.db, 'Authorization Co');
+  customerId = customer.customerId;
+  rootOrgId = customer.rootOrgId;
+  regionId = await buildOrg(t.db, customerId, rootOrgId, 'North');
+  shopId = await buildShop(t.db, customerId, regionId, { number: 'AUTH-1' });
+});
+afterAll(async () => t.close());
+
+describe('settings-group and page flags', () => {
+  it('refuse every operation behind a settings page to a role whose map hides the page or its group', async () => {
+    let swept = 0;
+    for (const flag of [...GROUP_FLAGS, ...new Set(Object.values(SETTINGS_PAGE_FLAGS).map((flags) => flags[1]))]) {
+      const role = await buildRoleWithout(t.db, customerId, [flag]);
+      const user = await buildUser(t.db, [{ customerId, roleId: role }]);
+      const session = await signIn(t.app, user.loginName, customerId);
+      for (const operation of DECLARED_OPERATIONS.filter((candidate) => keysOf(candidate.guard).includes(flag))) {
+        const response = await callAs(session, operation.path, operation.method);
+        expect(response.http, `${operation.name} without ${flag}`).toBe(403);
+        expect(response.body.msg).toBe(translateMessage('en', 'errors.noAuthority'));
+        swept += 1;
+      }
+    }
+    console.info(`settings flag sweep: ${swept} operation x hidden-flag calls refused`);
+    expect(swept).toBeGreaterThan(40);
+  });
+
+  it.each([
+    ['/api/org/add', 'cueretail_config_page_com'],
+    ['/api/salesTemplate/getConfig', 'cueretail_config_page_sale'],
+    ['/api/privacy/get', 'cueretail_config_page_cus'],
+  ] as const)('%s needs %s (it answered 200 to a role whose map hides its page)', async (path, flag) => {
+    const operation = DECLARED_OPERATIONS.find((candidate) => candidate.path === path);
+    expect(keysOf(operation?.guard ?? { auth: 'public' })).toContain(flag);
+  });
+});
+
+describe('settings of the whole customer', () => {
+  const customerWide = DECLARED_OPERATIONS.filter((operation) => operation.guard.wholeCustomer);
+
+  it('are the retention, flow configuration, sales template and device alert settings', () => {
+    expect(customerWide.map((operation) => operation.path).sort()).toEqual(
+      ['/api/alertSetting/save', '/api/customerKvSetting/update', '/api/privacy/update', '/api/salesTemplate/saveConfig'].sort(),
+    );
+  });
+
+  it('are refused to managers limited to a region or to one store, and to a shop assistant', async () => {
+    const limited = [
+      await buildUser(t.db, [{ customerId, roleId: RoleId.manager, orgId: regionId }]),
+      await buildUser(t.db, [{ customerId, roleId: RoleId.manager, shopIds: [shopId] }]),
+      await buildUser(t.db, [{ customerId, roleId: RoleId.storeManage, shopIds: [shopId] }]),
+      await buildUser(t.db, [{ customerId, roleId: RoleId.branchManage, orgId: regionId }]),
+      await buildUser(t.db, [{ customerId, roleId: RoleId.shopAssistant, shopIds: [shopId] }]),
+    ];
+    for (const user of limited) {
+      const session = await signIn(t.app, user.loginName, customerId);
+      for (const operation of customerWide) {
+        const response = await callAs(session, operation.path, operation.method);
+        expect(response.http, operation.name).toBe(403);
+      }
+    }
+    // Nothing of the customer's settings was written by any of them.
+    expect(await t.db.selectFrom('privacy_settings').selectAll().where('customer_id', '=', customerId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('flow_settings').selectAll().where('customer_id', '=', customerId).execute()).toEqual([]);
+  });
+
+  it('are open to a manager of the whole customer, and to one scoped to the root organisation', async () => {
+    for (const membership of [
+      { customerId, roleId: RoleId.manager },
+      { customerId, roleId: RoleId.manager, orgId: rootOrgId },
+    ]) {
+      const user = await buildUser(t.db, [membership]);
+      const session = await signIn(t.app, user.loginName, customerId);
+      const saved = await callAs(session, '/api/privacy/update', 'POST', { blurFaces: true, retentionDays: 120 });
+      expect(saved.body.status, saved.body.msg).toBe(200);
+    }
+  });
+});
+
+describe('the customer a request means', () => {
+  it('must be named: no X-Customer-Code, or -1, is answered customer switched with the session customer, and nothing is done', async () => {
+    const user = await buildUser(t.db, [{ customerId, roleId: RoleId.manager }]);
+    const session = await signIn(t.app, user.loginName, customerId);
+    for (const header of [undefined, '-1', 'someone-else']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/privacy/update',
+        headers: { authorization: `Bearer ${session.token}`, ...(header === undefined ? {} : { 'x-customer-code': header }) },
+        payload: { blurFaces: false, retentionDays: 45 },
+      });
+      expect(response.statusCode, String(header)).toBe(409);
+      expect(response.json()).toMatchObject({ status: 409, msg: customerId, data: { cid: customerId } });
+    }
+    const saved = await t.db.selectFrom('privacy_settings').selectAll().where('customer_id', '=', customerId).execute();
+    expect(saved.some((row) => JSON.stringify(row).includes('45'))).toBe(false);
+  });
+});
