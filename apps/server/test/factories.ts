@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { ALL_PERMISSION_KEYS, type PermissionKey, type PermissionMap, XLSX_CONTENT_TYPE } from '@storelens/contracts';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
@@ -114,12 +115,16 @@ export interface TestFile {
   field?: string;
 }
 
-/** Posts files (and fields, first) as multipart/form-data, like the web's upload control. */
+/**
+ * Posts files (and fields, first) as multipart/form-data, like the web's upload control. With
+ * `chunkBytes` the body arrives the way a browser sends it: the part headers, then each file in
+ * chunks of that size (one buffer otherwise).
+ */
 export async function postFiles(
   app: FastifyInstance,
   url: string,
   files: readonly TestFile[],
-  options: CallOptions & { fields?: Record<string, string> } = {},
+  options: CallOptions & { fields?: Record<string, string>; chunkBytes?: number } = {},
 ): Promise<{ http: number; body: Envelope }> {
   const boundary = `----storelens${Date.now().toString(16)}`;
   const parts: Buffer[] = [];
@@ -140,7 +145,12 @@ export async function postFiles(
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cid) headers['x-customer-code'] = options.cid;
   if (options.lang) headers['accept-language'] = options.lang;
-  const raw = await app.inject({ method: 'POST', url, headers, payload: Buffer.concat(parts) });
+  const { chunkBytes } = options;
+  const chunked = function* chunked(size: number) {
+    for (const part of parts) for (let at = 0; at < part.length; at += size) yield part.subarray(at, at + size);
+  };
+  const payload = chunkBytes ? Readable.from(chunked(chunkBytes)) : Buffer.concat(parts);
+  const raw = await app.inject({ method: 'POST', url, headers, payload });
   return { http: raw.statusCode, body: raw.json() as Envelope };
 }
 

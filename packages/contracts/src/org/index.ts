@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Limits } from '../platform/limits.ts';
+import { Limits, type PackageCaps } from '../platform/limits.ts';
 import { messageRef } from '../platform/messages.ts';
 import { numberCompared, optionalText, requiredText } from '../platform/validation.ts';
 import { keywordSchema, pageOf, pageRequestSchema } from './paging.ts';
@@ -275,7 +275,17 @@ export const importRefusalSchema = z.object({ errorReportId: z.string(), errorCo
 export type ImportRefusal = z.infer<typeof importRefusalSchema>;
 export const importResultSchema = z.object({ imported: z.number().int() });
 export const errorReportRequestSchema = z.object({ errorReportId: idSchema });
-export const IMPORT_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 2000, errorsInResponse: 100 } as const;
+/**
+ * Caps of a shop or user import. `package`: 2000 rows of the widest template (22 columns) make
+ * about 1.5 MB of sheet XML and a few MB of shared strings; 8 MiB a part leaves room for long texts
+ * while bounding what exceljs builds in memory (about 15 bytes of heap per byte of sheet XML).
+ */
+export const IMPORT_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  maxRows: 2000,
+  errorsInResponse: 100,
+  package: { maxParts: 1000, maxPartBytes: 8 * 1024 * 1024, maxUnpackedBytes: 16 * 1024 * 1024, maxCompressionRatio: 200 } satisfies PackageCaps,
+} as const;
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 // ---------------------------------------------------------------- shop groups

@@ -49,5 +49,21 @@ export const AUTH_THROTTLE = {
   codesPerTargetWindowMinutes: 60,
 } as const;
 
+/**
+ * What an uploaded zip package (an .xlsx) may unpack to, checked from its central directory before
+ * any parser runs and again while its parts inflate (server platform/files/upload-guard.ts). Past
+ * any cap the file is refused as 'Incorrect file content'.
+ */
+export interface PackageCaps {
+  /** Parts (files) in the package. */
+  maxParts: number;
+  /** Unpacked bytes of any one part (a worksheet, the shared strings). */
+  maxPartBytes: number;
+  /** Unpacked bytes of all parts together. */
+  maxUnpackedBytes: number;
+  /** Unpacked : packed bytes of a part over 1 MiB; real sheets stay under about 30 : 1, zip bombs reach 1000 : 1. */
+  maxCompressionRatio: number;
+}
+
 /** Passwords need a digit, a letter and one of these special characters (spec section 5). */
 export const PASSWORD_SPECIALS = '!@#$%^&*()_+-=[]{};:,.?/~|<>';

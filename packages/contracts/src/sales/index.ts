@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, keywordSchema, pageOf, pageRequestSchema } from '../org/index.ts';
-import { Limits } from '../platform/limits.ts';
+import { Limits, type PackageCaps } from '../platform/limits.ts';
 import { messageRef } from '../platform/messages.ts';
 import { requiredText } from '../platform/validation.ts';
 import { dateRangeSchema, GRANULARITIES, rankingResponseSchemaOf, shopIdsSchema } from '../traffic/index.ts';
@@ -33,6 +33,11 @@ export const POS_LIMITS = {
   quantityDigits: 9,
   amountDigits: 12,
   itemCountMax: 1_000_000,
+  /**
+   * What a file may unpack to: LibreOffice's 200,000-row file has 89 MB of sheet XML and 9 MB of
+   * shared strings; a part may be about twice that, all parts together a little more.
+   */
+  package: { maxParts: 1000, maxPartBytes: 192 * 1024 * 1024, maxUnpackedBytes: 256 * 1024 * 1024, maxCompressionRatio: 200 } satisfies PackageCaps,
 } as const;
 
 export const POS_STATUSES = ['waiting', 'uploading', 'completed', 'failed'] as const;

@@ -1,6 +1,6 @@
 import { IMPORT_LIMITS, type ImportRefusal, LOCALES, RoleId, type ShopRow, translateMessage } from '@storelens/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   buildCustomer,
   buildOrg,
@@ -8,6 +8,7 @@ import {
   buildUser,
   countRows,
   download,
+  postFiles,
   type Session,
   sheetRows,
   signIn,
@@ -15,6 +16,8 @@ import {
   uploaderFor,
 } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
+import { BOMB_SHEET_BYTES, largeWorkbook, memoryGrowthWhile, zipBombs } from '../../../test/zip-packages.ts';
+import { SPREADSHEET_IMPORT_SLOTS, spreadsheetImportSlots } from '../../platform/files/parse-slots.ts';
 
 let t: TestApp;
 let demo: { customerId: string; rootOrgId: string };
@@ -210,5 +213,71 @@ describe('importing shops (LibreOffice-made .xlsx files)', () => {
     );
     const scoped = await upload(branch, 'shops-zh-header.xlsx');
     expect((scoped.body.data as ImportRefusal).errors.map((error) => error.message)).toContain('Unknown organisation code');
+  });
+});
+
+describe('unsafe, oversized and too many files', () => {
+  const written = async () => ({
+    shops: await countRows(t.db, 'shops'),
+    logs: await countRows(t.db, 'shop_logs'),
+    reports: await countRows(t.db, 'import_reports'),
+  });
+
+  it('refuses a zip bomb (0.8 MB, an 800 MB sheet), and one whose directory lies, writing nothing and in a fraction of the memory', async () => {
+    const { honest, lying } = await zipBombs();
+    const before = await written();
+    for (const bomb of [honest, lying]) {
+      const growth = await memoryGrowthWhile(() =>
+        expectMessageInAllLanguages((lang) => upload(admin, 'bomb.xlsx', bomb, lang), 'errors.incorrectFileContent', undefined, 422),
+      );
+      expect(growth.rssBytes).toBeLessThan(BOMB_SHEET_BYTES / 8);
+      expect(growth.heapBytes).toBeLessThan(BOMB_SHEET_BYTES / 8);
+    }
+    expect(await written()).toEqual(before);
+  });
+
+  it('answers four bombs at once and goes on importing', async () => {
+    const { honest, lying } = await zipBombs();
+    const before = await written();
+    const growth = await memoryGrowthWhile(() => Promise.all([honest, lying, honest, lying].map((bomb, index) => upload(admin, `bomb-${index}.xlsx`, bomb))));
+    for (const response of growth.result) expect(response.body).toMatchObject({ status: 422, msg: 'Incorrect file content' });
+    expect(growth.rssBytes).toBeLessThan(BOMB_SHEET_BYTES / 8);
+    expect(await written()).toEqual(before);
+    expect((await upload(admin, 'shops-wrong-header.xlsx')).body.msg).toBe(translateMessage('en', 'errors.importHeader'));
+  });
+
+  it('answers "File too large" for a 41 MiB workbook sent as a browser sends it (cut at 5 MiB on a chunk boundary), never parsing it', async () => {
+    const large = await largeWorkbook(41 * 1024 * 1024);
+    const before = await written();
+    await expectMessageInAllLanguages(
+      (lang) => postFiles(t.app, '/api/shop/upload', [{ name: 'large.xlsx', content: large }], { ...admin, lang, chunkBytes: 64 * 1024 }),
+      'errors.fileTooLarge',
+      undefined,
+      422,
+    );
+    expect(await written()).toEqual(before);
+  });
+
+  it('parses two files at once, lets a few more wait their turn and answers the rest busy (429)', async () => {
+    const { concurrent, maxWaiting } = SPREADSHEET_IMPORT_SLOTS;
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    // Other imports hold every slot until the gate opens.
+    const held = Array.from({ length: concurrent }, () => spreadsheetImportSlots.run(() => gate));
+    const waiting = Array.from({ length: maxWaiting }, () => upload(admin, 'shops-wrong-header.xlsx'));
+    await vi.waitFor(() => expect(spreadsheetImportSlots.load()).toEqual({ running: concurrent, waiting: maxWaiting }));
+
+    const before = await written();
+    await expectMessageInAllLanguages((lang) => upload(admin, 'shops-valid.xlsx', undefined, lang), 'errors.importBusy', undefined, 429);
+    expect((await upload(admin, 'shops-valid.xlsx')).http).toBe(429);
+    expect(await written()).toEqual(before);
+
+    open();
+    await Promise.all(held);
+    // The waiting ones were parsed in their turn (their header is wrong: nothing imported).
+    for (const response of await Promise.all(waiting)) expect(response.body.msg).toBe(translateMessage('en', 'errors.importHeader'));
+    expect(spreadsheetImportSlots.load()).toEqual({ running: 0, waiting: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MessageKey } from '@storelens/contracts';
+import { type MessageKey, POS_LIMITS } from '@storelens/contracts';
+import { inspectPackage, UNSAFE_PACKAGE_MESSAGE, UnsafePackage } from '../../platform/files/upload-guard.ts';
 
 /**
  * Where POS files live while they wait for (and after) their import: DATA_DIR/pos/<customer>/<id>.xlsx.
@@ -23,7 +24,9 @@ const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
 /**
  * What can be told of an uploaded file before reading it: not an .xlsx by name, empty, a
  * password-protected workbook (an encrypted package inside a compound file), a legacy binary
- * workbook, or not a workbook at all. Null when it looks like an .xlsx package.
+ * workbook, not a workbook at all, or a package whose directory is malformed or unpacks beyond
+ * POS_LIMITS.package (the upload guard's inspection: a few reads, nothing inflated). Null when it
+ * looks like an .xlsx package within the caps.
  */
 export async function fileProblem(filePath: string, fileName: string): Promise<MessageKey | null> {
   if (!/\.xlsx$/i.test(fileName)) return 'pos.xlsxOnly';
@@ -33,7 +36,7 @@ export async function fileProblem(filePath: string, fileName: string): Promise<M
     if (size === 0) return 'errors.incorrectFileContent';
     const head = Buffer.alloc(8);
     await handle.read(head, 0, 8, 0);
-    if (head.subarray(0, 4).equals(ZIP_SIGNATURE)) return null;
+    if (head.subarray(0, 4).equals(ZIP_SIGNATURE)) return (await isUnsafePackage(filePath)) ? UNSAFE_PACKAGE_MESSAGE : null;
     if (head.equals(CFB_SIGNATURE)) {
       const content = await handle.readFile();
       return content.includes(ENCRYPTED_PACKAGE) ? 'pos.passwordProtected' : 'pos.xlsxOnly';
@@ -44,46 +47,13 @@ export async function fileProblem(filePath: string, fileName: string): Promise<M
   }
 }
 
-/**
- * Uncompressed sizes of the worksheets of an .xlsx, from the zip's central directory, by part
- * name ('xl/worksheets/sheet1.xml'). The import's progress is the share of its sheet's XML
- * parsed; the local headers cannot tell the size (writers stream parts with data descriptors).
- * Empty when the directory cannot be read (the parser then reports the real problem).
- */
-export async function worksheetSizes(filePath: string): Promise<Map<string, number>> {
-  const sizes = new Map<string, number>();
-  const handle = await fs.promises.open(filePath, 'r');
+async function isUnsafePackage(filePath: string): Promise<boolean> {
   try {
-    const { size } = await handle.stat();
-    // The end-of-central-directory record is 22 bytes plus a comment of at most 65,535.
-    const tailLength = Math.min(size, 22 + 65_535);
-    const tail = Buffer.alloc(tailLength);
-    await handle.read(tail, 0, tailLength, size - tailLength);
-    let end = -1;
-    for (let at = tailLength - 22; at >= 0; at -= 1) {
-      if (tail.readUInt32LE(at) === 0x06054b50) {
-        end = at;
-        break;
-      }
-    }
-    if (end < 0) return sizes;
-    const directorySize = tail.readUInt32LE(end + 12);
-    const directoryOffset = tail.readUInt32LE(end + 16);
-    if (directoryOffset + directorySize > size) return sizes;
-    const directory = Buffer.alloc(directorySize);
-    await handle.read(directory, 0, directorySize, directoryOffset);
-    for (let at = 0; at + 46 <= directorySize && directory.readUInt32LE(at) === 0x02014b50; ) {
-      const uncompressed = directory.readUInt32LE(at + 24);
-      const nameLength = directory.readUInt16LE(at + 28);
-      const extraLength = directory.readUInt16LE(at + 30);
-      const commentLength = directory.readUInt16LE(at + 32);
-      const name = directory.toString('utf8', at + 46, at + 46 + nameLength);
-      if (/^xl\/worksheets\/sheet\d+\.xml$/.test(name)) sizes.set(name, uncompressed);
-      at += 46 + nameLength + extraLength + commentLength;
-    }
-    return sizes;
-  } finally {
-    await handle.close();
+    await inspectPackage({ filePath }, POS_LIMITS.package);
+    return false;
+  } catch (error) {
+    if (error instanceof UnsafePackage) return true;
+    throw error;
   }
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { messageRef, POS_LIMITS, type SalesField, type SalesTemplateColumn } from '@storelens/contracts';
 import ExcelJS from 'exceljs';
-import { worksheetSizes } from './pos-files.ts';
+import { guardPackage, type PackagePart, UNSAFE_PACKAGE_MESSAGE, UnsafePackage } from '../../platform/files/upload-guard.ts';
 import {
   type Cell,
   cellOf,
@@ -120,7 +120,16 @@ export function dateOfDayNumber(day: number): string {
  */
 export async function parsePosFile(input: ParseInput): Promise<ParseOutcome> {
   const { size: fileSize } = await fs.promises.stat(input.filePath);
-  const sheetSizes = await worksheetSizes(input.filePath).catch(() => new Map<string, number>());
+  let parts: PackagePart[];
+  try {
+    // Before exceljs unzips a byte (it would inflate a zip bomb's sheet into a temporary file).
+    parts = await guardPackage({ filePath: input.filePath }, POS_LIMITS.package);
+  } catch (error) {
+    if (error instanceof UnsafePackage) return { kind: 'refused', failure: UNSAFE_PACKAGE_MESSAGE, errors: [], dataRows: null };
+    throw error;
+  }
+  // The import's progress is the share of its sheet's XML parsed.
+  const sheetSizes = new Map(parts.filter((part) => /^xl\/worksheets\/sheet\d+\.xml$/.test(part.name)).map((part) => [part.name, part.uncompressedSize]));
   const source = fs.createReadStream(input.filePath, { highWaterMark: 256 * 1024 });
   let fileBytes = 0;
   let sheetBytes = 0;
@@ -164,11 +173,15 @@ export async function parsePosFile(input: ParseInput): Promise<ParseOutcome> {
       sawSheet = true;
       const target = internals.workbookRels?.find((rel) => rel.Id === first?.rId)?.Target;
       sheetSize = sheetSizes.get(target ? `xl/${target.replace(/^\/?xl\//, '')}` : 'xl/worksheets/sheet1.xml') ?? 0;
+      // The guard has inflated this sheet to its declared size; should exceljs ever read more than
+      // that (or than the cap), the parse stops rather than trust it.
+      const sheetCap = sheetSize || POS_LIMITS.package.maxPartBytes;
       const rows = sheet.iterator;
       if (rows) {
         sheet.iterator = (async function* counted() {
           for await (const chunk of rows) {
             sheetBytes += chunk.length;
+            if (sheetBytes > sheetCap) throw new UnsafePackage('inflation', `the sheet inflates beyond ${sheetCap} bytes`);
             yield chunk;
           }
         })();

@@ -30,6 +30,7 @@ import {
   uploaderFor,
 } from '../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, postersFor, type TestApp } from '../../../test/harness.ts';
+import { BOMB_SHEET_BYTES, memoryGrowthWhile, zipBombs } from '../../../test/zip-packages.ts';
 import { newId } from '../../platform/ids.ts';
 import { storedNameOf } from './pos-files.ts';
 import { createPosWorker } from './pos-worker.ts';
@@ -609,5 +610,72 @@ describe('the import job', () => {
       uploads.importPosWorkbook({ customerId: demo.customerId, userId: null, fileName: 'seed.xlsx', content: fixture('pos/pos-protected.xlsx') }),
     ).rejects.toMatchObject({ messageKey: 'pos.passwordProtected' });
     await worker.stop();
+  });
+});
+
+describe('zip bombs', () => {
+  // A customer of its own, so these uploads stay out of the lists the tests above read.
+  let bombed: { customerId: string; rootOrgId: string };
+  let uploader: Session;
+  beforeAll(async () => {
+    bombed = await buildCustomer(t.db, 'Bombed POS Co');
+    await buildShop(t.db, bombed.customerId, bombed.rootOrgId, { number: 'POS-1' });
+    uploader = await signInWithRole(t.app, t.db, bombed.customerId, RoleId.superManager);
+  });
+  const written = async () => ({ uploads: await countRows(t.db, 'pos_uploads'), orders: await countRows(t.db, 'pos_orders') });
+  const bombParts = () => {
+    const directory = path.join(t.config.dataDir, 'pos', bombed.customerId);
+    return fs.existsSync(directory) ? fs.readdirSync(directory) : [];
+  };
+
+  it('refuses at once a 0.8 MB file whose sheet unpacks to 800 MB (four in one request too): nothing queued or kept, little memory', async () => {
+    const { honest } = await zipBombs();
+    const before = await written();
+    const growth = await memoryGrowthWhile(async () => {
+      await expectMessageInAllLanguages(
+        (lang) => postFiles(t.app, '/api/pos/upload', [{ name: 'bomb.xlsx', content: honest }], { ...uploader, lang }),
+        'errors.incorrectFileContent',
+        undefined,
+        422,
+      );
+      const four = await postFiles(
+        t.app,
+        '/api/pos/upload',
+        [0, 1, 2, 3].map((index) => ({ name: `bomb-${index}.xlsx`, content: honest })),
+        uploader,
+      );
+      expect(four.body).toMatchObject({ status: 422, msg: 'Incorrect file content', data: { fileName: 'bomb-0.xlsx' } });
+    });
+    expect(growth.rssBytes).toBeLessThan(BOMB_SHEET_BYTES / 8);
+    expect(await written()).toEqual(before);
+    expect(bombParts()).toEqual([]);
+  });
+
+  it('fails the import of bombs whose directory lies (four at once), stopping at the declared size: nothing written, little memory', async () => {
+    const { lying } = await zipBombs();
+    const orders = await countRows(t.db, 'pos_orders');
+    const growth = await memoryGrowthWhile(async () => {
+      const response = await postFiles(
+        t.app,
+        '/api/pos/upload',
+        [0, 1, 2, 3].map((index) => ({ name: `lying-${index}.xlsx`, content: lying })),
+        uploader,
+      );
+      expect(response.body.status, response.body.msg).toBe(200);
+      return waitForUploads(
+        t.app,
+        uploader,
+        (response.body.data as { uploads: { uploadId: string }[] }).uploads.map((row) => row.uploadId),
+      );
+    });
+    expect(growth.result).toHaveLength(4);
+    for (const row of growth.result) expect(row).toMatchObject({ status: 'failed', failure: 'Incorrect file content', importedRows: 0 });
+    for (const lang of LOCALES) {
+      expect((await listRow(uploader, growth.result[0]?.uploadId ?? '', lang))?.failure).toBe(translateMessage(lang, 'errors.incorrectFileContent'));
+    }
+    expect(growth.rssBytes).toBeLessThan(BOMB_SHEET_BYTES / 8);
+    expect(await countRows(t.db, 'pos_orders')).toBe(orders);
+    // The failed imports' stored files are removed like any other.
+    expect(bombParts()).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
   buildUser,
   countRows,
   download,
+  postFiles,
   type Session,
   sheetRows,
   signIn,
@@ -17,6 +18,7 @@ import {
   uploaderFor,
 } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
+import { BOMB_SHEET_BYTES, largeWorkbook, memoryGrowthWhile, zipBombs } from '../../../test/zip-packages.ts';
 
 let t: TestApp;
 let demo: { customerId: string; rootOrgId: string };
@@ -148,5 +150,38 @@ describe('importing users (LibreOffice-made .xlsx files)', () => {
     const session = await signIn(t.app, (await buildUser(t.db, [{ customerId: demo.customerId, roleId }])).loginName, demo.customerId);
     await expectMessageInAllLanguages((lang) => upload(session, 'users-valid.xlsx', undefined, lang), 'errors.noAuthority', undefined, 403);
     expect((await download(t.app, 'POST', '/api/user/downloadUploadErrorData', { errorReportId: 'x' }, session)).json().status).toBe(403);
+  });
+});
+
+describe('unsafe and oversized files', () => {
+  const written = async () => ({
+    users: await countRows(t.db, 'users'),
+    memberships: await countRows(t.db, 'memberships'),
+    reports: await countRows(t.db, 'import_reports'),
+  });
+
+  it('refuses a zip bomb (0.8 MB, an 800 MB sheet), and one whose directory lies, writing nothing and in a fraction of the memory', async () => {
+    const { honest, lying } = await zipBombs();
+    const before = await written();
+    for (const bomb of [honest, lying]) {
+      const growth = await memoryGrowthWhile(() =>
+        expectMessageInAllLanguages((lang) => upload(admin, 'bomb.xlsx', bomb, lang), 'errors.incorrectFileContent', undefined, 422),
+      );
+      expect(growth.rssBytes).toBeLessThan(BOMB_SHEET_BYTES / 8);
+      expect(growth.heapBytes).toBeLessThan(BOMB_SHEET_BYTES / 8);
+    }
+    expect(await written()).toEqual(before);
+  });
+
+  it('answers "File too large" for a 41 MiB workbook sent as a browser sends it (cut at 5 MiB on a chunk boundary), never parsing it', async () => {
+    const large = await largeWorkbook(41 * 1024 * 1024);
+    const before = await written();
+    await expectMessageInAllLanguages(
+      (lang) => postFiles(t.app, '/api/user/upload', [{ name: 'large.xlsx', content: large }], { ...admin, lang, chunkBytes: 64 * 1024 }),
+      'errors.fileTooLarge',
+      undefined,
+      422,
+    );
+    expect(await written()).toEqual(before);
   });
 });

@@ -15,7 +15,8 @@ export interface UploadedFile {
 
 /**
  * The one uploaded file of a multipart request. Read in the handler, so the guard has already
- * decided authority before a byte of the file is looked at.
+ * decided authority before a byte of the file is looked at. A file cut at the size limit is
+ * 'File too large' and never parsed.
  */
 export async function readUploadedFile(request: FastifyRequest): Promise<UploadedFile> {
   if (!request.isMultipart()) throw badRequest('errors.importNoFile');
@@ -23,6 +24,9 @@ export async function readUploadedFile(request: FastifyRequest): Promise<Uploade
   if (!file) throw badRequest('errors.importNoFile');
   try {
     const content = await file.toBuffer();
+    // toBuffer throws only when a chunk arrives after the cut. A cut on a chunk boundary (browsers
+    // send 64 KiB chunks, and 5 MiB is a multiple of them) just ends the file: it is truncated.
+    if (file.file.truncated) throw refused('errors.fileTooLarge');
     return { fileName: file.filename.slice(0, 200) || 'upload.xlsx', content };
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refused('errors.fileTooLarge');

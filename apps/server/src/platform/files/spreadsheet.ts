@@ -11,6 +11,8 @@ import {
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { refused } from '../http/errors.ts';
+import { spreadsheetImportSlots } from './parse-slots.ts';
+import { refuseUnsafePackage } from './upload-guard.ts';
 
 /**
  * The one spreadsheet machinery of the administration imports (shops, users): templates, reading
@@ -80,10 +82,17 @@ function headerMatches(text: string, key: MessageKey): boolean {
 }
 
 /**
- * Reads the first sheet. Refuses (nothing imported) a file that is not an .xlsx workbook, a header
- * that is not the template's, a file without data rows and one over the row cap.
+ * Reads the first sheet. Refuses (nothing imported) a file that is not an .xlsx workbook or would
+ * unpack beyond IMPORT_LIMITS.package (checked by the upload guard before exceljs inflates
+ * anything), a header that is not the template's, a file without data rows and one over the row
+ * cap. The parse itself takes one of the process's spreadsheet import slots.
  */
 export async function readSheet<K extends string>(content: Buffer, columns: readonly SheetColumn<K>[]): Promise<SheetRow<K>[]> {
+  await refuseUnsafePackage(content, IMPORT_LIMITS.package);
+  return spreadsheetImportSlots.run(() => parseSheet(content, columns));
+}
+
+async function parseSheet<K extends string>(content: Buffer, columns: readonly SheetColumn<K>[]): Promise<SheetRow<K>[]> {
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs's own Buffer type lags behind @types/node; the bytes are what it wants.
@@ -101,7 +110,7 @@ export async function readSheet<K extends string>(content: Buffer, columns: read
   const matches = columns.every((column, index) => headerMatches(cellText(header.getCell(index + 1).value), column.header));
   if (sheet.actualRowCount === 0) throw refused('errors.importEmpty');
   if (!matches || extra) throw refused('errors.importHeader');
-  // Counted before reading cell by cell: a sheet of a million rows is refused at once.
+  // Counted before reading cell by cell (the guard has already kept a million-row sheet out).
   if (sheet.actualRowCount - 1 > IMPORT_LIMITS.maxRows) throw refused('errors.importTooManyRows', { max: IMPORT_LIMITS.maxRows });
 
   const rows: SheetRow<K>[] = [];
