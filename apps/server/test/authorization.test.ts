@@ -95,6 +95,21 @@ describe('settings of the whole customer', () => {
     expect(await t.db.selectFrom('flow_settings').selectAll().where('customer_id', '=', customerId).execute()).toEqual([]);
   });
 
+  it('are announced with the customer selection, so the web offers them only to those the server lets change them', async () => {
+    const cases: [{ customerId: string; roleId: number; orgId?: string; shopIds?: string[] }, boolean][] = [
+      [{ customerId, roleId: RoleId.manager }, true],
+      [{ customerId, roleId: RoleId.manager, orgId: rootOrgId }, true],
+      [{ customerId, roleId: RoleId.manager, orgId: regionId }, false],
+      [{ customerId, roleId: RoleId.storeManage, shopIds: [shopId] }, false],
+    ];
+    for (const [membership, whole] of cases) {
+      const user = await buildUser(t.db, [membership]);
+      const session = await signIn(t.app, user.loginName, customerId);
+      const selected = await callAs(session, '/api/current/selectcus', 'POST', { cid: customerId });
+      expect((selected.body as unknown as { data: { wholeCustomer: boolean } }).data.wholeCustomer).toBe(whole);
+    }
+  });
+
   it('are open to a manager of the whole customer, and to one scoped to the root organisation', async () => {
     for (const membership of [
       { customerId, roleId: RoleId.manager },

@@ -12,7 +12,8 @@ export const customerInfoSchema = z.object({
   countries: z.array(z.string()),
   defaultTimeZone: z.string(),
 });
-export const selectCustomerResponseSchema = z.object({ rid: z.number().int(), roleName: z.string(), cusInfo: customerInfoSchema });
+/** `wholeCustomer`: the caller's data scope is the whole customer, so customer-wide settings are theirs to change (the server decides; the web only offers what it allows). */
+export const selectCustomerResponseSchema = z.object({ rid: z.number().int(), roleName: z.string(), cusInfo: customerInfoSchema, wholeCustomer: z.boolean() });
 export type CustomerInfo = z.infer<typeof customerInfoSchema>;
 export type SelectCustomerResponse = z.infer<typeof selectCustomerResponseSchema>;
 

@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import type { SessionsRepo } from '../../platform/auth/sessions.repo.ts';
 import { customersOfUser } from '../../platform/authz/actor.repo.ts';
 import { resolveActor, visibleShopIds } from '../../platform/authz/actor.ts';
+import { dataScopeOf } from '../../platform/authz/data-scope.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { CustomerActor, SessionContext } from '../../platform/http/context.ts';
 import { AppError, refused } from '../../platform/http/errors.ts';
@@ -41,6 +42,7 @@ export function createSessionService(deps: { db: DB; sessions: SessionsRepo }) {
         rid: actor.roleId,
         roleName: roleDisplayName(locale, actor.roleId, actor.roleName),
         cusInfo: { cid: customer.id, cname: customer.name, countries: JSON.parse(customer.countries) as string[], defaultTimeZone: customer.default_time_zone },
+        wholeCustomer: !(await dataScopeOf(db, actor)).limited,
       };
     },
 

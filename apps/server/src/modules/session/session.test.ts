@@ -72,6 +72,7 @@ describe('selecting a customer', () => {
       rid: RoleId.manager,
       roleName: 'Manager',
       cusInfo: { cid: demo.customerId, cname: 'Demo Co', countries: ['CN'], defaultTimeZone: 'Asia/Shanghai' },
+      wholeCustomer: true,
     });
     const inKorean = await call(t.app, 'POST', '/api/current/selectcus', { cid: demo.customerId }, { token, lang: 'kr' });
     expect((inKorean.body.data as { roleName: string }).roleName).toBe('관리자');

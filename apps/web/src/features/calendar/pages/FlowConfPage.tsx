@@ -3,7 +3,9 @@ import { Alert, Button, Divider, Flex, Form, InputNumber, Space, Typography } fr
 import { useTranslation } from 'react-i18next';
 import { translateMessageRef } from '../../../shared/i18n/i18n.ts';
 import { CanButton } from '../../session/components/CanButton.tsx';
+import { CustomerWideNotice } from '../../session/components/CustomerWideNotice.tsx';
 import { useCan } from '../../session/hooks/useCan.ts';
+import { useWholeCustomer } from '../../session/hooks/useWholeCustomer.ts';
 import { fetchFlowSettings, saveFlowSettings } from '../api.ts';
 import { requiredNumberRules } from '../components/numberRules.ts';
 import { SettingsCard, SettingsSection } from '../components/SettingsSection.tsx';
@@ -46,7 +48,8 @@ export function FlowConfPage() {
   const depthBands = Form.useWatch('depthBands', form);
   const activityBands = Form.useWatch('activityBands', form);
 
-  const readOnly = canUpdate !== 'shown';
+  const wholeCustomer = useWholeCustomer();
+  const readOnly = canUpdate !== 'shown' || !wholeCustomer;
 
   const minutesBox = (testId: string) => (
     <InputNumber precision={0} suffix={t('calendar:units.minutes')} style={{ width: NUMBER_BOX_WIDTH }} data-testid={testId} />
@@ -68,6 +71,7 @@ export function FlowConfPage() {
           onFinish={(values) => save.mutate(values)}
         >
           <Typography.Paragraph>{t('calendar:flow.intro')}</Typography.Paragraph>
+          {canUpdate !== 'hidden' && !wholeCustomer && <CustomerWideNotice />}
           {canUpdate === 'hidden' && <Alert type="info" showIcon title={t('calendar:readOnly')} style={{ marginBottom: 16 }} data-testid="flow-read-only" />}
 
           <SettingsSection title={t('calendar:flow.deepVisit.title')} help={t('calendar:flow.deepVisit.help')} testId="flow-section-deep-visit">

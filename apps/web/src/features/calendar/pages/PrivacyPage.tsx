@@ -3,7 +3,9 @@ import { Divider, Form, InputNumber, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requestConfirmation } from '../../../shared/lib/confirmModal.ts';
 import { CanButton } from '../../session/components/CanButton.tsx';
+import { CustomerWideNotice } from '../../session/components/CustomerWideNotice.tsx';
 import { useCan } from '../../session/hooks/useCan.ts';
+import { useWholeCustomer } from '../../session/hooks/useWholeCustomer.ts';
 import { fetchPrivacySettings, savePrivacySettings } from '../api.ts';
 import { requiredNumberRules } from '../components/numberRules.ts';
 import { SettingsCard, SettingsSection } from '../components/SettingsSection.tsx';
@@ -21,6 +23,7 @@ const retentionLimits = numberLimitsOf(privacySettingsSchema.shape.retentionDays
 export function PrivacyPage() {
   const { t } = useTranslation();
   const canManage = useCan('cueretail_privacy_manage');
+  const wholeCustomer = useWholeCustomer();
   const { form, loaded, save, initialValues } = useSettingsForm<PrivacySettings>({
     keyOf: calendarKeys.privacy,
     fetch: fetchPrivacySettings,
@@ -44,10 +47,11 @@ export function PrivacyPage() {
           initialValues={initialValues}
           layout="vertical"
           validateTrigger="onBlur"
-          disabled={canManage !== 'shown'}
+          disabled={canManage !== 'shown' || !wholeCustomer}
           style={{ maxWidth: 760 }}
           onFinish={(values) => save.mutate(values)}
         >
+          {!wholeCustomer && <CustomerWideNotice />}
           <Typography.Paragraph>{t('calendar:privacy.intro')}</Typography.Paragraph>
 
           <SettingsSection title={t('calendar:privacy.blurFaces.title')} help={t('calendar:privacy.blurFaces.help')} testId="privacy-section-blur">

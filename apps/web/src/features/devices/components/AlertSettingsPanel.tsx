@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { orgIdOf } from '../../../shared/lib/trees.ts';
 import { schemaFieldRule } from '../../../shared/ui/antdFormRules.ts';
 import { useAdminOrgTree } from '../../org/hooks/useOrgAdminData.ts';
+import { CustomerWideNotice } from '../../session/components/CustomerWideNotice.tsx';
 import { useCan } from '../../session/hooks/useCan.ts';
+import { useWholeCustomer } from '../../session/hooks/useWholeCustomer.ts';
 import { listUsersByOrg } from '../../users/api.ts';
 import { fetchAlertSetting, saveAlertSetting } from '../api.ts';
 import { deviceKeys, useCid } from '../hooks/useDevices.ts';
@@ -48,7 +50,8 @@ export function AlertSettingsPanel() {
     },
   });
 
-  const readOnly = canConfigure !== 'shown';
+  const wholeCustomer = useWholeCustomer();
+  const readOnly = canConfigure !== 'shown' || !wholeCustomer;
   const knownIds = new Set(recipients.data?.list.map((user) => user.userId) ?? []);
   const recipientOptions = [
     ...(recipients.data?.list ?? []).map((user) => ({ value: user.userId, label: `${user.name} (${user.loginName})` })),
@@ -58,6 +61,7 @@ export function AlertSettingsPanel() {
   return (
     <Card size="small" title={t('devices:alerts.title')} data-testid="alert-settings">
       {setting.isPending && <Skeleton active />}
+      {setting.data && !wholeCustomer && <CustomerWideNotice />}
       {setting.data && (
         <Form<AlertSetting>
           form={form}

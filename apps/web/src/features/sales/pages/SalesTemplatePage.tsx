@@ -8,7 +8,9 @@ import { formatDateTime } from '../../../shared/analytics/format.ts';
 import { isHttpError } from '../../../shared/lib/http.ts';
 import { saveBlob } from '../../../shared/lib/saveFile.ts';
 import { CanButton } from '../../session/components/CanButton.tsx';
+import { CustomerWideNotice } from '../../session/components/CustomerWideNotice.tsx';
 import { useCan } from '../../session/hooks/useCan.ts';
+import { useWholeCustomer } from '../../session/hooks/useWholeCustomer.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { downloadSalesTemplate, fetchSalesTemplate, saveSalesTemplate } from '../api.ts';
 import { moveColumn } from '../templateColumns.ts';
@@ -37,7 +39,8 @@ export function SalesTemplatePage() {
   const queryClient = useQueryClient();
   const cid = useSessionStore((state) => state.cid);
   const locale = useSessionStore((state) => state.locale);
-  const editable = useCan('pos_upload') === 'shown';
+  const wholeCustomer = useWholeCustomer();
+  const editable = useCan('pos_upload') === 'shown' && wholeCustomer;
   const template = useQuery({ queryKey: ['sales', 'template', cid, locale], queryFn: fetchSalesTemplate, enabled: cid !== null });
   const [edited, setEdited] = useState<EditedColumn[] | null>(null);
   const [saving, setSaving] = useState(false);
@@ -149,7 +152,7 @@ export function SalesTemplatePage() {
             permission="pos_upload"
             type="primary"
             loading={saving}
-            disabled={edited === null || columns.some((column) => column.header.trim() === '')}
+            disabled={!editable || edited === null || columns.some((column) => column.header.trim() === '')}
             onClick={() => void save()}
             data-testid="template-save"
           >
@@ -159,6 +162,7 @@ export function SalesTemplatePage() {
       }
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
+        {!wholeCustomer && <CustomerWideNotice />}
         <Typography.Text type="secondary">
           {t('sales:template.hint')}{' '}
           {template.data &&

@@ -8,7 +8,12 @@ const org = (key: string, sublist: TreeNode[]): TreeNode => ({ key, name: key, o
 function signInWithCustomer() {
   const store = useSessionStore.getState();
   store.signIn({ uid: 'u1', token: 't1', username: 'Ada', cids: [{ cid: 'c1', cname: 'Acme' }] });
-  store.applyCustomerSelection({ rid: 2061, roleName: 'Manager', cusInfo: { cid: 'c1', cname: 'Acme', countries: ['CN'], defaultTimeZone: 'Asia/Shanghai' } });
+  store.applyCustomerSelection({
+    rid: 2061,
+    roleName: 'Manager',
+    wholeCustomer: true,
+    cusInfo: { cid: 'c1', cname: 'Acme', countries: ['CN'], defaultTimeZone: 'Asia/Shanghai' },
+  });
   store.setPermissionMap({ video_nav: 0 });
   store.setShopTree([org('o_1', [shop('s_1')])]);
   store.setCameraTree([]);
@@ -36,7 +41,12 @@ describe('session store', () => {
 
   it('selecting another customer resets what belonged to the previous one; reselecting the same keeps it', () => {
     signInWithCustomer();
-    const selection = { rid: 2061, roleName: 'Manager', cusInfo: { cid: 'c1', cname: 'Acme', countries: [], defaultTimeZone: 'Asia/Shanghai' } };
+    const selection = {
+      rid: 2061,
+      roleName: 'Manager',
+      wholeCustomer: true,
+      cusInfo: { cid: 'c1', cname: 'Acme', countries: [], defaultTimeZone: 'Asia/Shanghai' },
+    };
     useSessionStore.getState().applyCustomerSelection(selection);
     expect(useSessionStore.getState().shopTree).not.toBeNull();
     useSessionStore.getState().applyCustomerSelection({ ...selection, cusInfo: { ...selection.cusInfo, cid: 'c2' } });

@@ -32,6 +32,8 @@ export interface CustomerSelection {
   rid: number;
   roleName: string;
   cusInfo: CustomerInfo;
+  /** The caller sees the whole customer: customer-wide settings are theirs to change. */
+  wholeCustomer: boolean;
 }
 
 const RECORDED_PATHS_KEPT = 20;
@@ -58,6 +60,8 @@ export interface SessionState extends CustomerBoundState {
   rid: number | null;
   roleName: string | null;
   cusInfo: CustomerInfo | null;
+  /** Null until the server has confirmed the customer selection. */
+  wholeCustomer: boolean | null;
   customers: CustomerSummary[];
   locale: Locale;
   menuCollapsed: boolean;
@@ -108,6 +112,7 @@ const signedOut = () => ({
   rid: null,
   roleName: null,
   cusInfo: null,
+  wholeCustomer: null,
   customers: [],
   recordedPaths: [],
   ...customerBoundReset(),
@@ -132,12 +137,12 @@ export const useSessionStore = create<SessionState>()(
 
       signIn: (result) => set({ ...signedOut(), uid: result.uid, token: result.token, username: result.username, customers: result.cids }),
       setCustomers: (customers) => set({ customers }),
-      applyCustomerSelection: ({ rid, roleName, cusInfo }) => {
+      applyCustomerSelection: ({ rid, roleName, cusInfo, wholeCustomer }) => {
         const changed = get().cid !== cusInfo.cid;
-        set({ ...(changed ? customerBoundReset() : {}), cid: cusInfo.cid, rid, roleName, cusInfo });
+        set({ ...(changed ? customerBoundReset() : {}), cid: cusInfo.cid, rid, roleName, cusInfo, wholeCustomer });
       },
-      switchCustomer: (cid) => set({ ...customerBoundReset(), cid, rid: null, roleName: null, cusInfo: null }),
-      clearCustomer: () => set({ ...customerBoundReset(), cid: null, rid: null, roleName: null, cusInfo: null }),
+      switchCustomer: (cid) => set({ ...customerBoundReset(), cid, rid: null, roleName: null, cusInfo: null, wholeCustomer: null }),
+      clearCustomer: () => set({ ...customerBoundReset(), cid: null, rid: null, roleName: null, cusInfo: null, wholeCustomer: null }),
       logout: () => set(signedOut()),
       setUsername: (username) => set({ username }),
       setLocale: (locale) => set({ locale }),

@@ -9,6 +9,7 @@ import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
 import { requestConfirmation } from '../../../shared/lib/confirmModal.ts';
 import { CanButton } from '../../session/components/CanButton.tsx';
 import { useCan } from '../../session/hooks/useCan.ts';
+import { useWholeCustomer } from '../../session/hooks/useWholeCustomer.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { deleteRole, type RoleRow } from '../api.ts';
 import { CopyRoleModal } from '../components/CopyRoleModal.tsx';
@@ -26,7 +27,10 @@ export function RoleManagementPage() {
   const queryClient = useQueryClient();
   const cid = useSessionStore((state) => state.cid);
   const roleName = useRoleName();
-  const canChange = useCan('user_update');
+  const canUpdate = useCan('user_update');
+  // Roles are customer-wide: only administrators of the whole customer change them (the server refuses the others).
+  const wholeCustomer = useWholeCustomer();
+  const canChange = wholeCustomer ? canUpdate : 'hidden';
   const [search, setSearch] = useState('');
   const keyword = useDebouncedValue(search.trim(), Limits.treeSearchDebounceMs);
   const roles = useRoleList(keyword || undefined);
@@ -118,9 +122,11 @@ export function RoleManagementPage() {
       title={t('users:roles.title')}
       data-testid="role-management"
       extra={
-        <CanButton permission="user_update" type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ mode: 'create' })} data-testid="role-add">
-          {t('users:roles.add')}
-        </CanButton>
+        wholeCustomer && (
+          <CanButton permission="user_update" type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ mode: 'create' })} data-testid="role-add">
+            {t('users:roles.add')}
+          </CanButton>
+        )
       }
     >
       <Input.Search
