@@ -4,6 +4,7 @@ import { DEMO_FEED_SCHEDULE, demoFeedJob } from './modules/demo/demo.jobs.ts';
 import type { DemoFeeder } from './modules/demo/demo-traffic.ts';
 import { OFFLINE_CHECK_SCHEDULE, offlineCheckJob } from './modules/devices/devices.jobs.ts';
 import { createDevicesService } from './modules/devices/devices.service.ts';
+import { posImportJob } from './modules/sales/pos-import.job.ts';
 import { RETENTION_PURGE_SCHEDULE, retentionPurgeJob } from './modules/traffic/retention.jobs.ts';
 import { createRetentionService } from './modules/traffic/retention.ts';
 import type { DB } from './platform/db/database.ts';
@@ -31,7 +32,7 @@ export interface Background {
  * scheduler. The composition root of background work, as app.ts is of the HTTP routes; no business
  * timer lives anywhere else. `demoFeeder` is given by the process that started the demo.
  */
-export function startBackground(deps: { db: DB; config: AppConfig; log: BackgroundLog; demoFeeder?: DemoFeeder }): Background {
+export function startBackground(deps: { db: DB; config: AppConfig; log: BackgroundLog; demoFeeder?: DemoFeeder; posImports?: boolean }): Background {
   const { db, config, log } = deps;
   const calendar = createCalendarService({ db });
   const definitions: JobDefinition<never>[] = [
@@ -40,6 +41,9 @@ export function startBackground(deps: { db: DB; config: AppConfig; log: Backgrou
     jobsCleanupJob(db),
   ];
   const schedules: Schedule[] = [RETENTION_PURGE_SCHEDULE, OFFLINE_CHECK_SCHEDULE, JOBS_CLEANUP_SCHEDULE];
+  // In a process with the HTTP app the sales module's worker runs the POS imports; a worker-only process runs them here.
+  if (deps.posImports)
+    definitions.push(posImportJob({ db, dataDir: config.dataDir, log: (message, error) => log.error({ err: error }, message) }) as JobDefinition<never>);
   if (deps.demoFeeder) {
     definitions.push(demoFeedJob({ feeder: deps.demoFeeder, log: (message) => log.debug({}, message) }));
     schedules.push(DEMO_FEED_SCHEDULE);

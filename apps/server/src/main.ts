@@ -136,7 +136,8 @@ async function main(): Promise<void> {
     demoFeeder = createDemoFeeder({ db, deviceApi: createDeviceApiService({ db, calendar: createCalendarService({ db }) }), dataDir: config.dataDir });
     if (seed.historyUntil) demoFeeder.startFrom(seed.historyUntil);
   }
-  const background = config.role === 'web' ? null : startBackground({ db, config, log, ...(demoFeeder ? { demoFeeder } : {}) });
+  const background =
+    config.role === 'web' ? null : startBackground({ db, config, log, posImports: config.role === 'worker', ...(demoFeeder ? { demoFeeder } : {}) });
 
   if (app) {
     await app.listen({ port: config.port, host: config.host });

@@ -183,6 +183,13 @@ it('a server killed mid-import keeps the earlier data, and the next one finishes
   // The heartbeat stopped; a minute passes before the next server starts (recovery waits 30 s of silence).
   const earlier = new Date(Date.parse(left.heartbeat_at ?? '') - 60_000).toISOString();
   await db.updateTable('pos_uploads').set({ heartbeat_at: earlier }).where('customer_id', '=', customerId).where('id', '=', large).execute();
+  // The job's heartbeat is what a worker reads to take the job back.
+  await db
+    .updateTable('jobs')
+    .set({ heartbeat_at: earlier })
+    .where('payload', '=', JSON.stringify({ uploadId: large }))
+    .where('status', '=', 'running')
+    .execute();
 
   base = await startServer();
   headers = await session(base);

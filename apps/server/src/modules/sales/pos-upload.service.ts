@@ -21,12 +21,13 @@ import type { CustomerActor } from '../../platform/http/context.ts';
 import type { DownloadFile } from '../../platform/http/download.ts';
 import { badRequest, notFound, refused } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import type { JobQueue, JobWorker } from '../../platform/jobs/jobs.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now, nowIso } from '../../platform/time/clock.ts';
 import { posRepo } from './pos.repo.ts';
 import { fileProblem, removeFile, storedNameOf, storedPath } from './pos-files.ts';
+import { POS_IMPORT_JOB, type PosImportPayload, posImportConcurrencyKey } from './pos-import.job.ts';
 import type { PosRowError } from './pos-parse.ts';
-import type { PosWorker } from './pos-worker.ts';
 import type { SalesTemplateService } from './sales-template.service.ts';
 
 interface ReceivedFile {
@@ -112,8 +113,15 @@ export function translatePosErrors(errors: readonly PosRowError[], locale: Local
  * POS uploads (/settings/settingSales/performanceData): files in, import jobs queued for the
  * worker, the list with progress and outcome, row errors and their report, re-upload, audit.
  */
-export function createPosUploadService(deps: { db: DB; dataDir: string; worker: PosWorker; templates: SalesTemplateService }) {
-  const { db, dataDir, worker, templates } = deps;
+export function createPosUploadService(deps: { db: DB; dataDir: string; queue: JobQueue; worker: JobWorker; templates: SalesTemplateService }) {
+  const { db, dataDir, queue: jobs, worker, templates } = deps;
+
+  /** Each queued upload becomes an import job; one customer's run one at a time, in upload order. */
+  async function enqueueImports(customerId: string, uploadIds: readonly string[]): Promise<void> {
+    for (const uploadId of uploadIds) {
+      await jobs.enqueue<PosImportPayload>(POS_IMPORT_JOB, { uploadId }, { customerId, concurrencyKey: posImportConcurrencyKey(customerId) });
+    }
+  }
   const repoOf = (customerId: string) => posRepo(tenantScope(db, customerId));
   const incoming = (customerId: string) => path.join(dataDir, 'pos', customerId);
 
@@ -153,7 +161,10 @@ export function createPosUploadService(deps: { db: DB; dataDir: string; worker: 
       });
     }
     await repoOf(customerId).insertUploads(rows);
-    worker.kick();
+    await enqueueImports(
+      customerId,
+      rows.map((row) => row.id),
+    );
     return { uploads: rows.map((row) => ({ uploadId: row.id, fileName: row.file_name, size: row.size_bytes, status: row.status })) };
   }
 
@@ -200,7 +211,7 @@ export function createPosUploadService(deps: { db: DB; dataDir: string; worker: 
         await fs.promises.rename(file.tempPath, storedPath(dataDir, upload.stored_name));
         const changed = await repoOf(actor.customerId).updateUpload(upload.id, queuedState(actor.userId, file, JSON.stringify(columns), nowIso()), ['failed']);
         if (changed === 0) throw refused('pos.notFailed');
-        worker.kick();
+        await enqueueImports(actor.customerId, [upload.id]);
         return { uploads: [{ uploadId: upload.id, fileName: file.fileName, size: file.size, status: 'waiting' }] };
       } finally {
         await Promise.all(files.map((file) => removeFile(file.tempPath)));
@@ -275,7 +286,8 @@ export function createPosUploadService(deps: { db: DB; dataDir: string; worker: 
       const locale = input.locale ?? 'en';
       const { uploads } = await queue(input.customerId, input.userId, [{ fileName: input.fileName, tempPath, size: input.content.length }], locale);
       const uploadId = uploads[0]?.uploadId ?? '';
-      await worker.runNow(input.customerId, uploadId);
+      // The demo seed imports now, in its own time, through the same job.
+      await worker.runDue();
       const repo = repoOf(input.customerId);
       // Another worker of the same database may have taken the job first: wait for its outcome.
       let row = await repo.upload(uploadId);

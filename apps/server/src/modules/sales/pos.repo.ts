@@ -68,6 +68,19 @@ export function posRepo(scope: TenantScope) {
       ]);
       return { total: Number(count.n), rows };
     },
+    /**
+     * Takes a waiting upload, or one left 'uploading' by an attempt whose process died, for the job
+     * that now holds its import; undefined when it has finished meanwhile.
+     */
+    async takeForImport(id: string, holder: string, at: string, attempts: number): Promise<PosUploadsTable | undefined> {
+      return scope
+        .updateTable('pos_uploads')
+        .set({ status: 'uploading', worker_id: holder, heartbeat_at: at, started_at: at, progress: 0, attempts })
+        .where('id', '=', id)
+        .where('status', 'in', ['waiting', 'uploading'])
+        .returningAll()
+        .executeTakeFirst() as Promise<PosUploadsTable | undefined>;
+    },
     /** Changes an upload only while it is in one of the given states; answers how many rows changed. */
     async updateUpload(id: string, patch: UploadPatch, onlyIn?: readonly PosStatus[], workerId?: string): Promise<number> {
       let query = scope.updateTable('pos_uploads').set(patch).where('id', '=', id);
@@ -142,65 +155,3 @@ export function posRepo(scope: TenantScope) {
 export type PosRepo = ReturnType<typeof posRepo>;
 
 export const ORDER_INSERT_CHUNK = INSERT_CHUNK;
-
-/**
- * The job queue over pos_uploads. These reads cross customers: the worker looks for work of any
- * customer (it finds the tenant, like the device-token lookup); every write names the customer.
- */
-export function posQueueRepo(db: DB) {
-  return {
-    /** The oldest waiting upload of a customer that has none being imported (one import at a time per customer keeps 'later replaces earlier' in upload order). */
-    nextWaiting: () =>
-      db
-        .selectFrom('pos_uploads as w')
-        .select(['w.customer_id', 'w.id'])
-        .where('w.status', '=', 'waiting')
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('pos_uploads as u')
-                .select(sql<number>`1`.as('one'))
-                .whereRef('u.customer_id', '=', 'w.customer_id')
-                .where('u.status', '=', 'uploading'),
-            ),
-          ),
-        )
-        .orderBy('w.uploaded_at')
-        .orderBy('w.id')
-        .limit(1)
-        .executeTakeFirst(),
-    /** Takes a waiting upload for this worker; false when another worker was first. */
-    async claim(customerId: string, id: string, workerId: string, at: string): Promise<boolean> {
-      const result = await db
-        .updateTable('pos_uploads')
-        .set((eb) => ({
-          status: 'uploading',
-          worker_id: workerId,
-          heartbeat_at: at,
-          started_at: at,
-          progress: 0,
-          attempts: eb('attempts', '+', 1),
-        }))
-        .where('customer_id', '=', customerId)
-        .where('id', '=', id)
-        .where('status', '=', 'waiting')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-    /** Imports whose worker stopped reporting (a crash, a killed process) before this time. */
-    stale: (before: string) =>
-      db
-        .selectFrom('pos_uploads')
-        .select(['customer_id', 'id', 'attempts', 'heartbeat_at'])
-        .where('status', '=', 'uploading')
-        .where('heartbeat_at', '<', before)
-        .execute(),
-    /** Moves a stale import on, unless its worker reported meanwhile. */
-    async release(customerId: string, id: string, heartbeatAt: string | null, patch: UploadPatch): Promise<boolean> {
-      let query = db.updateTable('pos_uploads').set(patch).where('customer_id', '=', customerId).where('id', '=', id).where('status', '=', 'uploading');
-      query = heartbeatAt === null ? query.where('heartbeat_at', 'is', null) : query.where('heartbeat_at', '=', heartbeatAt);
-      const result = await query.executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-  };
-}

@@ -1,22 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { DB } from '../../platform/db/database.ts';
+import { createJobQueue, createJobWorker, type JobDefinition, type JobWorker } from '../../platform/jobs/jobs.ts';
 import type { AnalyticsService } from '../traffic/analytics.service.ts';
+import { posImportJob } from './pos-import.job.ts';
 import { createPosUploadService, type PosUploadService } from './pos-upload.service.ts';
-import { createPosWorker, type PosWorker, type PosWorkerOptions } from './pos-worker.ts';
 import { registerSalesRoutes } from './sales.routes.ts';
 import { createSalesAnalyticsService } from './sales-analytics.service.ts';
 import { createSalesTemplateService, type SalesTemplateService } from './sales-template.service.ts';
 
 /** The POS upload path without HTTP: what the demo seed and the benchmark import through. */
-export function createPosImporter(deps: { db: DB; dataDir: string; worker?: Partial<PosWorkerOptions> }): {
+export function createPosImporter(deps: { db: DB; dataDir: string; log?: (message: string, error?: unknown) => void }): {
   uploads: PosUploadService;
-  worker: PosWorker;
+  worker: JobWorker;
   templates: SalesTemplateService;
 } {
   const templates = createSalesTemplateService({ db: deps.db });
-  const worker = createPosWorker({ db: deps.db, dataDir: deps.dataDir, ...deps.worker });
-  const uploads = createPosUploadService({ db: deps.db, dataDir: deps.dataDir, worker, templates });
+  const definitions = [posImportJob({ db: deps.db, dataDir: deps.dataDir, ...(deps.log ? { log: deps.log } : {}) }) as JobDefinition<never>];
+  const queue = createJobQueue(deps.db, definitions);
+  const log = deps.log;
+  const worker = createJobWorker({ db: deps.db, queue, definitions, ...(log ? { log: { error: (details, message) => log(message, details.err) } } : {}) });
+  const uploads = createPosUploadService({ db: deps.db, dataDir: deps.dataDir, queue, worker, templates });
   return { uploads, worker, templates };
 }
 
@@ -28,12 +32,12 @@ export function createPosImporter(deps: { db: DB; dataDir: string; worker?: Part
 export function registerSalesModule(
   app: FastifyInstance,
   deps: { db: DB; config: Pick<AppConfig, 'dataDir' | 'role'>; analytics: Pick<AnalyticsService, 'resolveShops'> },
-): PosWorker {
+): JobWorker {
   const { db, config } = deps;
   const { uploads, worker, templates } = createPosImporter({
     db,
     dataDir: config.dataDir,
-    worker: { log: (message, error) => app.log.error({ err: error }, message) },
+    log: (message, error) => app.log.error({ err: error }, message),
   });
   registerSalesRoutes(app, { templates, uploads, analytics: createSalesAnalyticsService({ db, analytics: deps.analytics }) });
   // A web-only process (ROLE=web) queues imports; the worker processes run them.

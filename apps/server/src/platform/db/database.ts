@@ -12,6 +12,7 @@ import * as sales from './migrations/0005_sales.ts';
 import * as weather from './migrations/0006_weather.ts';
 import * as jobs from './migrations/0007_jobs.ts';
 import * as throttle from './migrations/0008_throttle.ts';
+import * as posImportJobs from './migrations/0009_pos_import_jobs.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_weather': weather,
   '0007_jobs': jobs,
   '0008_throttle': throttle,
+  '0009_pos_import_jobs': posImportJobs,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
