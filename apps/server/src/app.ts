@@ -36,12 +36,15 @@ import { registerSessionResolution } from './platform/auth/session-hook.ts';
 import { sessionsRepo } from './platform/auth/sessions.repo.ts';
 import { createThrottle } from './platform/auth/throttle.ts';
 import { registerGuard } from './platform/authz/guard.ts';
-import type { DB, DialectName } from './platform/db/database.ts';
+import { type DB, type DialectName, poolStatsOf } from './platform/db/database.ts';
 import { registerCompression } from './platform/http/compression.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
+import { jobsRepo } from './platform/jobs/jobs.repo.ts';
 import { createDelivery } from './platform/mail/delivery.ts';
+import { createMetrics, type Metrics } from './platform/observability/metrics.ts';
+import { registerMetrics } from './platform/observability/metrics-route.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -74,6 +77,10 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandling(app);
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
+  registerMetrics(app, metrics, config.metricsToken);
+  registerPlatformGauges(metrics, db, dialect);
   registerSessionResolution(app, db, config);
   registerGuard(app, db, config);
 
@@ -91,11 +98,11 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   registerDevicesRoutes(app, createDevicesService({ db, delivery }));
   registerMessagesRoutes(app, createMessagesService({ db }));
   const calendar = createCalendarService({ db });
-  registerDeviceApiRoutes(app, createDeviceApiService({ db, calendar }));
+  registerDeviceApiRoutes(app, createDeviceApiService({ db, calendar }), (accepted) => metrics.deviceEvents.inc(accepted));
   registerCalendarRoutes(app, calendar);
   const analytics = createAnalyticsService({ db, calendar });
   registerTrafficRoutes(app, { analytics, reports: createReportsService({ db, analytics }) });
-  registerSalesModule(app, { db, config, analytics });
+  registerSalesModule(app, { db, config, analytics, onJobOutcome: (job, outcome) => metrics.jobOutcomes.inc({ job, outcome }) });
   // Development-only routes do not exist unless a person chose development mode (no 404 guard to forget).
   if (developmentRoutesEnabled(config)) registerDevRoutes(app, db);
 
@@ -111,4 +118,29 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
 
   registerWebApp(app, config);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
+
+/** Gauges read at scrape time: the job queue by name and status, the database pool. */
+function registerPlatformGauges(metrics: Metrics, db: DB, dialect: DialectName): void {
+  metrics.gauge('storelens_jobs', 'Jobs in the queue table by job name and status', ['job', 'status'], async (gauge) => {
+    for (const row of await jobsRepo(db).counts()) gauge.set({ job: row.name, status: row.status }, Number(row.count));
+  });
+  metrics.gauge(
+    'storelens_database_connections',
+    'Database pool connections by state (PostgreSQL; SQLite has one embedded connection)',
+    ['dialect', 'state'],
+    (gauge) => {
+      const stats = poolStatsOf(db);
+      if (!stats) return gauge.set({ dialect, state: 'open' }, 1);
+      gauge.set({ dialect, state: 'total' }, stats.total);
+      gauge.set({ dialect, state: 'idle' }, stats.idle);
+      gauge.set({ dialect, state: 'waiting' }, stats.waiting);
+    },
+  );
 }

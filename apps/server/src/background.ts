@@ -9,7 +9,7 @@ import { RETENTION_PURGE_SCHEDULE, retentionPurgeJob } from './modules/traffic/r
 import { createRetentionService } from './modules/traffic/retention.ts';
 import type { DB } from './platform/db/database.ts';
 import { JOBS_CLEANUP_SCHEDULE, jobsCleanupJob } from './platform/jobs/housekeeping.ts';
-import { createJobQueue, createJobWorker, type JobDefinition, type JobQueue, type JobWorker } from './platform/jobs/jobs.ts';
+import { createJobQueue, createJobWorker, type JobDefinition, type JobQueue, type JobWorker, type JobWorkerOptions } from './platform/jobs/jobs.ts';
 import { createScheduler, type Schedule, type Scheduler } from './platform/jobs/scheduler.ts';
 import { createDelivery } from './platform/mail/delivery.ts';
 
@@ -32,7 +32,14 @@ export interface Background {
  * scheduler. The composition root of background work, as app.ts is of the HTTP routes; no business
  * timer lives anywhere else. `demoFeeder` is given by the process that started the demo.
  */
-export function startBackground(deps: { db: DB; config: AppConfig; log: BackgroundLog; demoFeeder?: DemoFeeder; posImports?: boolean }): Background {
+export function startBackground(deps: {
+  db: DB;
+  config: AppConfig;
+  log: BackgroundLog;
+  demoFeeder?: DemoFeeder;
+  posImports?: boolean;
+  onJobOutcome?: JobWorkerOptions['onOutcome'];
+}): Background {
   const { db, config, log } = deps;
   const calendar = createCalendarService({ db });
   const definitions: JobDefinition<never>[] = [
@@ -49,7 +56,7 @@ export function startBackground(deps: { db: DB; config: AppConfig; log: Backgrou
     schedules.push(DEMO_FEED_SCHEDULE);
   }
   const queue = createJobQueue(db, definitions);
-  const worker = createJobWorker({ db, queue, definitions, log });
+  const worker = createJobWorker({ db, queue, definitions, log, ...(deps.onJobOutcome ? { onOutcome: deps.onJobOutcome } : {}) });
   const scheduler = createScheduler({ queue, schedules });
   worker.start();
   scheduler.start((error) => log.error({ err: error }, 'scheduler round failed'));

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,7 +93,7 @@ function startServer(env: Record<string, string>) {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output, cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  return { child, dataDir, exited, output: () => output, cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 describe('the server started with the README environment', () => {
@@ -122,4 +123,42 @@ describe('the server started with the README environment', () => {
       server.cleanup();
     }
   }, 60_000);
+});
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM finishes the request under way, closes the database and exits 0', async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      await expect.poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: 60_000, interval: 200 }).toBe(200);
+      expect(fs.existsSync(path.join(server.dataDir, 'storelens.pid'))).toBe(true);
+      // A sign-in whose body is still arriving when the signal comes: the server has begun it (its log
+      // says so), then the rest of the body follows and the answer must still come.
+      const body = JSON.stringify({ account: 'nobody@example.com', password: 'Wrong#pass1' });
+      const request = http.request(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      const answered = new Promise<number>((resolve, reject) => {
+        request.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', reject);
+      });
+      request.write(body.slice(0, 10));
+      await expect.poll(() => server.output().includes('"url":"/api/auth/login"'), { timeout: 30_000, interval: 50 }).toBe(true);
+      server.child.kill('SIGTERM');
+      await expect.poll(() => server.output().includes('shutting down'), { timeout: 30_000, interval: 50 }).toBe(true);
+      request.end(body.slice(10));
+      expect(await answered).toBe(422);
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('shutting down');
+      expect(fs.existsSync(path.join(server.dataDir, 'storelens.pid'))).toBe(false);
+    } finally {
+      server.child.kill('SIGKILL');
+      server.cleanup();
+    }
+  }, 90_000);
 });

@@ -37,6 +37,8 @@ export interface AppConfig {
    * that overwrites those headers); otherwise a comma-separated list of proxy addresses or CIDR ranges.
    */
   trustProxy: boolean | string;
+  /** METRICS_TOKEN: a bearer token that opens /metrics to scrapers off this machine (loopback needs none). */
+  metricsToken: string | null;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -96,6 +98,7 @@ const environmentSchema = z.object({
   ROLE: oneOf(['all', 'web', 'worker']),
   HTTP_COMPRESSION: booleanText,
   TRUST_PROXY: optionalText,
+  METRICS_TOKEN: optionalText,
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the person typed the command.
   INIT_CWD: optionalText,
 });
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     simulate: vars.SIMULATE ?? true,
     role: vars.ROLE ?? 'all',
     httpCompression: vars.HTTP_COMPRESSION ?? true,
+    metricsToken: vars.METRICS_TOKEN ?? null,
     trustProxy: vars.TRUST_PROXY === undefined || vars.TRUST_PROXY === 'false' ? false : vars.TRUST_PROXY === 'true' ? true : vars.TRUST_PROXY,
   };
 }

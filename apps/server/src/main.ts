@@ -14,6 +14,7 @@ import { createRebuildService } from './modules/traffic/rebuild.ts';
 import { purgeSummary } from './modules/traffic/retention.jobs.ts';
 import { createRetentionService } from './modules/traffic/retention.ts';
 import { createWeatherService, WeatherImportError } from './modules/weather/weather.service.ts';
+import { backupSqlite, markServerRunning, restoreSqlite } from './platform/db/backup.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { outboxRepo } from './platform/mail/outbox.repo.ts';
 
@@ -30,6 +31,8 @@ const USAGE = `usage: tsx src/main.ts <command>
                    record a weather source's daily weather per city (header:
                    country,city,date,condition,highC,lowC,precipitationMm); all or nothing
   bench      benchmarks: bench traffic [--stores N --days D --visits V]
+  backup [--to <file>]  an online, consistent copy of the embedded SQLite database (DATA_DIR/backups/ by default)
+  restore <file>        put a backup in place of the embedded database (the server must be stopped; the old one is kept)
   outbox     print the latest mail/SMS outbox messages (recovery codes when no SMTP/SMS provider is set)
 
   SIMULATE=false keeps \`start\` from feeding the demo live traffic.`;
@@ -109,6 +112,32 @@ async function main(): Promise<void> {
     return close();
   }
 
+  if (command === 'backup' || command === 'restore') {
+    if (config.databaseUrl) {
+      console.error(
+        'On PostgreSQL use its own tools (docs/OPERATIONS.md):\n  pg_dump --format=custom --file=storelens.dump "$DATABASE_URL"\n  pg_restore --clean --if-exists --dbname="$DATABASE_URL" storelens.dump',
+      );
+      process.exitCode = 2;
+      return close();
+    }
+    await close();
+    try {
+      if (command === 'backup') {
+        const { file, bytes } = await backupSqlite(config.dataDir, option('to'));
+        console.log(`backup written: ${file} (${(bytes / 1_048_576).toFixed(1)} MB, checked)`);
+      } else {
+        const file = process.argv[3];
+        if (!file || file.startsWith('--')) throw new Error('restore needs the backup file: restore <file>');
+        const { restored, previous } = restoreSqlite(config.dataDir, path.resolve(file));
+        console.log(`restored ${file} to ${restored}${previous ? `; the database it replaced is kept at ${previous}` : ''}`);
+      }
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exitCode = 1;
+    }
+    return;
+  }
+
   // Whoever can run this can read the database: the outbox is theirs in every mode (HTTP serves it in development only).
   if (command === 'outbox') {
     await migrateToLatest(db);
@@ -137,8 +166,18 @@ async function main(): Promise<void> {
     if (seed.historyUntil) demoFeeder.startFrom(seed.historyUntil);
   }
   const background =
-    config.role === 'web' ? null : startBackground({ db, config, log, posImports: config.role === 'worker', ...(demoFeeder ? { demoFeeder } : {}) });
+    config.role === 'web'
+      ? null
+      : startBackground({
+          db,
+          config,
+          log,
+          posImports: config.role === 'worker',
+          ...(demoFeeder ? { demoFeeder } : {}),
+          ...(app ? { onJobOutcome: (job: string, outcome: string) => app.metrics.jobOutcomes.inc({ job, outcome }) } : {}),
+        });
 
+  const unmark = dialect === 'sqlite' ? markServerRunning(config.dataDir) : () => undefined;
   if (app) {
     await app.listen({ port: config.port, host: config.host });
     const url = `http://localhost:${config.port}`;
@@ -155,14 +194,26 @@ async function main(): Promise<void> {
     console.log(`Storelens worker running (database: ${dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`);
   }
 
-  const shutdown = async () => {
-    await background?.stop();
-    await app?.close();
-    await close();
-    process.exit(0);
+  // Graceful shutdown: stop accepting, finish the requests under way and the running job step, close
+  // the database. A second signal does not wait.
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing requests and the running job step');
+    void (async () => {
+      await app?.close();
+      await background?.stop();
+      await close();
+      unmark();
+      process.exit(0);
+    })();
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
 
 main().catch((error: unknown) => {

@@ -46,7 +46,7 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-export function registerDeviceApiRoutes(app: FastifyInstance, deviceApi: DeviceApiService): void {
+export function registerDeviceApiRoutes(app: FastifyInstance, deviceApi: DeviceApiService, onAccepted: (events: number) => void = () => undefined): void {
   // An encapsulated context, so the larger body limit and the event-naming validation answer
   // apply to the device route only.
   app.register(async (scoped) => {
@@ -58,6 +58,7 @@ export function registerDeviceApiRoutes(app: FastifyInstance, deviceApi: DeviceA
       if (request.validationError) throw batchError(request, request.validationError);
       const { summary, replayed } = await deviceApi.receiveBatch(deviceOf(request), body as EventBatch);
       if (replayed) reply.header('idempotent-replayed', 'true');
+      else onAccepted(summary.accepted);
       return summary;
     });
   });

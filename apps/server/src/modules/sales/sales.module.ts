@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { DB } from '../../platform/db/database.ts';
-import { createJobQueue, createJobWorker, type JobDefinition, type JobWorker } from '../../platform/jobs/jobs.ts';
+import { createJobQueue, createJobWorker, type JobDefinition, type JobWorker, type JobWorkerOptions } from '../../platform/jobs/jobs.ts';
 import type { AnalyticsService } from '../traffic/analytics.service.ts';
 import { posImportJob } from './pos-import.job.ts';
 import { createPosUploadService, type PosUploadService } from './pos-upload.service.ts';
@@ -10,7 +10,12 @@ import { createSalesAnalyticsService } from './sales-analytics.service.ts';
 import { createSalesTemplateService, type SalesTemplateService } from './sales-template.service.ts';
 
 /** The POS upload path without HTTP: what the demo seed and the benchmark import through. */
-export function createPosImporter(deps: { db: DB; dataDir: string; log?: (message: string, error?: unknown) => void }): {
+export function createPosImporter(deps: {
+  db: DB;
+  dataDir: string;
+  log?: (message: string, error?: unknown) => void;
+  onOutcome?: JobWorkerOptions['onOutcome'];
+}): {
   uploads: PosUploadService;
   worker: JobWorker;
   templates: SalesTemplateService;
@@ -19,7 +24,13 @@ export function createPosImporter(deps: { db: DB; dataDir: string; log?: (messag
   const definitions = [posImportJob({ db: deps.db, dataDir: deps.dataDir, ...(deps.log ? { log: deps.log } : {}) }) as JobDefinition<never>];
   const queue = createJobQueue(deps.db, definitions);
   const log = deps.log;
-  const worker = createJobWorker({ db: deps.db, queue, definitions, ...(log ? { log: { error: (details, message) => log(message, details.err) } } : {}) });
+  const worker = createJobWorker({
+    db: deps.db,
+    queue,
+    definitions,
+    ...(log ? { log: { error: (details, message) => log(message, details.err) } } : {}),
+    ...(deps.onOutcome ? { onOutcome: deps.onOutcome } : {}),
+  });
   const uploads = createPosUploadService({ db: deps.db, dataDir: deps.dataDir, queue, worker, templates });
   return { uploads, worker, templates };
 }
@@ -31,13 +42,19 @@ export function createPosImporter(deps: { db: DB; dataDir: string; log?: (messag
  */
 export function registerSalesModule(
   app: FastifyInstance,
-  deps: { db: DB; config: Pick<AppConfig, 'dataDir' | 'role'>; analytics: Pick<AnalyticsService, 'resolveShops'> },
+  deps: {
+    db: DB;
+    config: Pick<AppConfig, 'dataDir' | 'role'>;
+    analytics: Pick<AnalyticsService, 'resolveShops'>;
+    onJobOutcome?: JobWorkerOptions['onOutcome'];
+  },
 ): JobWorker {
   const { db, config } = deps;
   const { uploads, worker, templates } = createPosImporter({
     db,
     dataDir: config.dataDir,
     log: (message, error) => app.log.error({ err: error }, message),
+    ...(deps.onJobOutcome ? { onOutcome: deps.onJobOutcome } : {}),
   });
   registerSalesRoutes(app, { templates, uploads, analytics: createSalesAnalyticsService({ db, analytics: deps.analytics }) });
   // A web-only process (ROLE=web) queues imports; the worker processes run them.

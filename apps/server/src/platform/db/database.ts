@@ -43,9 +43,18 @@ export interface OpenedDatabase {
   close: () => Promise<void>;
 }
 
+/** PostgreSQL pools by database handle, for the pool metrics (SQLite has one connection, no pool). */
+const pools = new WeakMap<DB, pg.Pool>();
+
+export function poolStatsOf(db: DB): { total: number; idle: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+}
+
 export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, sqliteFile = 'storelens.db'): OpenedDatabase {
   let dialect: Dialect;
   let name: DialectName;
+  let pgPool: pg.Pool | null = null;
   if (config.databaseUrl) {
     // Integer columns come back as numbers; bigint counts (COUNT(*)) are parsed too, as they stay far below 2^53.
     pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
@@ -56,6 +65,7 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
     pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
     dialect = new PostgresDialect({ pool });
     name = 'postgres';
+    pgPool = pool;
   } else {
     const file = sqliteFile === ':memory:' ? ':memory:' : path.join(config.dataDir, sqliteFile);
     if (file !== ':memory:') fs.mkdirSync(config.dataDir, { recursive: true });
@@ -70,6 +80,7 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
     name = 'sqlite';
   }
   const db = new Kysely<Database>({ dialect });
+  if (pgPool) pools.set(db, pgPool);
   return { db, dialect: name, close: () => db.destroy() };
 }
 
