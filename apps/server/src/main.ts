@@ -45,7 +45,7 @@ function option(name: string): string | undefined {
 
 async function main(): Promise<void> {
   const command = process.argv[2] ?? 'start';
-  // Benchmarks build their own database in a temporary directory.
+  // Benchmarks build their own database: a temporary DATA_DIR, or a new database on DATABASE_URL's server.
   if (command === 'bench') return runBench(process.argv.slice(3));
   const config = loadConfig();
   const { db, dialect, close } = openDatabase(config);

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { LOCALES, type Locale, type MessageKey, type MessageParams, translateMessage } from '@storelens/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { type DB, type DialectName, migrateToLatest, openDatabase } from '../src/platform/db/database.ts';
+import { createScratchDatabase } from '../src/platform/db/scratch-database.ts';
 import { resetClock } from '../src/platform/time/clock.ts';
 
 export interface TestApp {
@@ -33,32 +33,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, beforeRe
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
   if (base.databaseUrl) {
-    const name = `storelens_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base.databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(base.databaseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: base.databaseUrl as string });
-      await client.connect();
-      try {
-        // The pool's connections may still be closing: wait for them rather than kill them.
-        for (let attempt = 0; ; attempt += 1) {
-          try {
-            await client.query(`DROP DATABASE IF EXISTS ${name}`);
-            break;
-          } catch (error) {
-            if (attempt >= 20) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-        }
-      } finally {
-        await client.end();
-      }
-    };
+    const scratch = await createScratchDatabase(base.databaseUrl, 'storelens_t_');
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
   const config: AppConfig = { ...base, databaseUrl, mode: 'development', ...overrides };
   const opened = openDatabase(config, ':memory:');

@@ -2,10 +2,11 @@ import { runSalesBench, salesBenchOptions } from './sales-bench.ts';
 import { runTrafficBench, trafficBenchOptions } from './traffic-bench.ts';
 import { runWebBench, webBenchOptions } from './web-bench.ts';
 
-const USAGE = `usage: npm run bench -- traffic [--stores N] [--days D] [--visits V] [--samples S] [--sync full|normal] [--keep]
-  traffic   builds a chain on the embedded SQLite in a temporary DATA_DIR (default 1,000 shops x 365 days,
-            about 40 customer visits per shop-day with visit-level data) through the device API's service,
-            then times the analytics queries against the same answers computed from raw events
+const USAGE = `usage: npm run bench -- traffic [--stores N] [--days D] [--visits V] [--samples S] [--sync full|normal] [--keep | --reuse DIR|DB]
+  traffic   builds a chain (default 1,000 shops x 365 days, about 40 customer visits per shop-day with visit-level
+            data) through the device API's service, on the embedded SQLite in a temporary DATA_DIR, or with
+            DATABASE_URL=postgres://... in a new database on that server (dropped at the end unless --keep); then
+            times the analytics queries against the same answers computed from raw events by naive SQL and by DuckDB
        npm run bench -- sales [--rows N] [--shops S] [--days D] [--keep]
   sales     imports a POS file of 200,000 rows (default) through the upload path on SQLite, then a second
             one replacing it: time and peak resident memory of each import (targets 15 s, 300 MB)

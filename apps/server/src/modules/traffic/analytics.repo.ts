@@ -206,6 +206,27 @@ export function analyticsRepo(scope: TenantScope) {
       const rows = await query.select([...(group ? [sql.ref(group).as('g')] : [sql`''`.as('g')]), ...selections]).execute();
       return rows as { g: unknown; visits: unknown; dwell_sum_s: unknown; new_visits: unknown }[];
     },
+
+    /** The raw rows the two baselines above read (every date, staff included), for loading into another engine. */
+    async rawEventRows(shopIds: readonly string[]) {
+      const shops = [...shopIds];
+      const lines = await scope
+        .selectFrom('traffic_line_events')
+        .select(['shop_id', 'local_date', 'hour', 'direction', 'count', 'is_staff'])
+        .where('shop_id', 'in', shops)
+        .execute();
+      const passers = await scope
+        .selectFrom('traffic_passerby_events')
+        .select(['shop_id', 'local_date', 'hour', 'count'])
+        .where('shop_id', 'in', shops)
+        .execute();
+      const visits = await scope
+        .selectFrom('traffic_visits')
+        .select(['shop_id', 'local_date', 'hour', 'gender', 'age_band', 'is_staff', 'dwell_s', 'is_new'])
+        .where('shop_id', 'in', shops)
+        .execute();
+      return { lines, passers, visits };
+    },
   };
 }
 export type AnalyticsRepo = ReturnType<typeof analyticsRepo>;
