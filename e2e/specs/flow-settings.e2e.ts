@@ -252,6 +252,23 @@ describe('customer-flow settings', () => {
     expect((await observerApi.post('/calendarEvent/list')).status).toBe(403);
   });
 
+  it('shows customer-wide settings read only, with the reason, to a store manager; the server refuses the save', async () => {
+    const store = await signedInPage(browser, DEMO.store.account, DEMO.store.password);
+    try {
+      await store.page.goto(PRIVACY);
+      await store.page.getByTestId('customer-wide-notice').waitFor({ timeout: 20_000 });
+      expect(await store.page.getByTestId('privacy-save').isDisabled()).toBe(true);
+      await shot(store.page, 'privacy-store-manager-en');
+      await openFlowConf(store.page);
+      await store.page.getByTestId('customer-wide-notice').waitFor();
+      expect(await store.page.getByTestId('flow-deep-visit').isDisabled()).toBe(true);
+    } finally {
+      await store.context.close();
+    }
+    const storeApi = await apiSignIn(DEMO.store.account, DEMO.store.password);
+    expect((await storeApi.post('/privacy/update', { blurFaces: true, retentionDays: 30 })).status).toBe(403);
+  });
+
   it('/passengerFlow opens the flow configuration', async () => {
     const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password);
     await page.goto('/passengerFlow');

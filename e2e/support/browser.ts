@@ -45,4 +45,6 @@ export const DEMO = {
   operator: { account: 'operator@storelens.demo', password: 'Storelens#2026' },
   observer: { account: 'observer@storelens.demo', password: 'Storelens#2026' },
   manager: { account: 'manager@storelens.demo', password: 'Storelens#2026' },
+  /** Store manager of one store: customer-wide settings are not theirs to change. */
+  store: { account: 'store@storelens.demo', password: 'Storelens#2026' },
 } as const;
