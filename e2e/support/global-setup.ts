@@ -42,15 +42,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (process.env.E2E_SKIP_BUILD !== '1') {
     // Vitest sets NODE_ENV=test, which would make Vite build React's development bundle; the
     // tests must meet the production build that `npm start` serves.
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-    if (build.status !== 0) throw new Error('web build failed');
+    // The whole production build (contracts and server compiled to JavaScript, the web app), as `npm start` runs it.
+    const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    if (build.status !== 0) throw new Error('build failed');
   }
 
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storelens-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  server = spawn('npx', ['tsx', 'apps/server/src/main.ts', 'start'], {
+  // The compiled server with plain node, as `npm start` runs it (scripts/start.mjs).
+  server = spawn(process.execPath, ['--conditions=storelens-build', 'apps/server/build/main.js', 'start'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -3,7 +3,6 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { startBackground } from './background.ts';
-import { runBench } from './bench/bench.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { DEMO_ACCOUNTS } from './modules/demo/demo-plan.ts';
@@ -46,7 +45,8 @@ function option(name: string): string | undefined {
 async function main(): Promise<void> {
   const command = process.argv[2] ?? 'start';
   // Benchmarks build their own database: a temporary DATA_DIR, or a new database on DATABASE_URL's server.
-  if (command === 'bench') return runBench(process.argv.slice(3));
+  // Loaded only for benchmarks: their peers (Lighthouse, DuckDB) are development tools, not the server's.
+  if (command === 'bench') return (await import('./bench/bench.ts')).runBench(process.argv.slice(3));
   const config = loadConfig();
   const { db, dialect, close } = openDatabase(config);
 
