@@ -1,7 +1,16 @@
-import { DECLARED_OPERATIONS, type OperationGuard, type PermissionKey, RoleId, SETTINGS_PAGE_FLAGS, translateMessage } from '@storelens/contracts';
+import {
+  calendarOperations,
+  DECLARED_OPERATIONS,
+  type OperationGuard,
+  type PermissionKey,
+  RoleId,
+  SETTINGS_PAGE_FLAGS,
+  sessionOperations,
+  translateMessage,
+} from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildOrg, buildRoleWithout, buildShop, buildUser, type Session, signIn } from './factories.ts';
-import { createTestApp, type TestApp } from './harness.ts';
+import { createTestApp, invoke, type TestApp } from './harness.ts';
 
 /**
  * Server-side enforcement of the menu and settings-group flags and of the whole-customer rule
@@ -105,8 +114,8 @@ describe('settings of the whole customer', () => {
     for (const [membership, whole] of cases) {
       const user = await buildUser(t.db, [membership]);
       const session = await signIn(t.app, user.loginName, customerId);
-      const selected = await callAs(session, '/api/current/selectcus', 'POST', { cid: customerId });
-      expect((selected.body as unknown as { data: { wholeCustomer: boolean } }).data.wholeCustomer).toBe(whole);
+      const selected = await invoke(t.app, sessionOperations.currentSelectcus, { cid: customerId }, session);
+      expect((selected.body.data as { wholeCustomer: boolean }).wholeCustomer).toBe(whole);
     }
   });
 
@@ -117,7 +126,7 @@ describe('settings of the whole customer', () => {
     ]) {
       const user = await buildUser(t.db, [membership]);
       const session = await signIn(t.app, user.loginName, customerId);
-      const saved = await callAs(session, '/api/privacy/update', 'POST', { blurFaces: true, retentionDays: 120 });
+      const saved = await invoke(t.app, calendarOperations.privacyUpdate, { blurFaces: true, retentionDays: 120 }, session);
       expect(saved.body.status, saved.body.msg).toBe(200);
     }
   });

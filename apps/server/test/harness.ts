@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { LOCALES, type Locale, type MessageKey, type MessageParams, translateMessage } from '@storelens/contracts';
+import { type AnyOperation, LOCALES, type Locale, type MessageKey, type MessageParams, type OperationInput, translateMessage } from '@storelens/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -91,6 +91,20 @@ export async function call(
         : { payload: body as object }),
   });
   return { http: raw.statusCode, body: raw.json() as Envelope, raw };
+}
+
+/**
+ * Calls a declared operation (packages/contracts) by its declaration: method and path come from it,
+ * the input is typed by its schema, so a test never spells a URL the registry already knows.
+ */
+export function invoke<Op extends AnyOperation>(app: FastifyInstance, operation: Op, input: OperationInput<Op>, options: CallOptions = {}) {
+  if (operation.method === 'GET') {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries((input ?? {}) as Record<string, unknown>))
+      if (value !== undefined && value !== null) query.set(name, String(value));
+    return call(app, 'GET', `${operation.path}${query.size > 0 ? `?${query}` : ''}`, undefined, options);
+  }
+  return call(app, 'POST', operation.path, input ?? {}, options);
 }
 
 /**
