@@ -9,5 +9,6 @@ import { useCan } from '../hooks/useCan.ts';
 export function CanButton({ permission, disabled, ...props }: ButtonProps & { permission: PermissionKey }) {
   const state = useCan(permission);
   if (state === 'hidden') return null;
-  return <Button {...props} disabled={disabled || state === 'disabled'} />;
+  // `undefined` rather than `false`, so a disabled Form around the button still disables it.
+  return <Button {...props} disabled={disabled || state === 'disabled' || undefined} />;
 }
