@@ -38,7 +38,9 @@ describe('sign-in throttle', () => {
     // Only the first three attempts reach the password check: at most three, and the right one only if it was among them.
     expect(checkedPasswords.length).toBe(Limits.loginFailuresBeforeCaptcha);
     expect(passedWithoutCaptcha.length).toBeLessThanOrEqual(1);
-    expect((await call(t.app, 'POST', '/api/auth/checkCaptcha', { account: user.loginName })).body.data).toMatchObject({ required: true });
+    // The right password among the first three signs in and clears the count; otherwise the account now needs the captcha.
+    const captcha = (await call(t.app, 'POST', '/api/auth/checkCaptcha', { account: user.loginName })).body.data as { required: boolean };
+    if (passedWithoutCaptcha.length === 0) expect(captcha.required).toBe(true);
   });
 
   it('counts one account under every name it is typed with', async () => {
