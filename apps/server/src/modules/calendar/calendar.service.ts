@@ -8,7 +8,7 @@ import {
   PRIVACY_DEFAULTS,
   type PrivacySettings,
 } from '@storelens/contracts';
-import { type DataScope, dataScopeOf } from '../../platform/authz/data-scope.ts';
+import { accessOf, type DataScope } from '../../platform/authz/access.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { CalendarEventsTable } from '../../platform/db/schema.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
@@ -181,13 +181,13 @@ export function createCalendarService(deps: { db: DB }) {
     seedEvent: (customerId: string, input: CalendarEventInput) => insertEvent(customerId, input, input.shopIds, null),
 
     async addEvent(actor: CustomerActor, input: CalendarEventInput): Promise<{ eventId: string }> {
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       const shopIds = await checkShops(actor, scope, input);
       return { eventId: await insertEvent(actor.customerId, input, shopIds, actor.userId) };
     },
 
     async updateEvent(actor: CustomerActor, input: CalendarEventInput & { eventId: string }): Promise<CalendarEvent> {
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       const { event, shopIds: before } = await findVisible(actor, scope, input.eventId);
       if (event.all_shops === 1 && !input.allShops && scope.limited) throw noAuthority();
       const chosen = await checkShops(actor, scope, input);
@@ -213,7 +213,7 @@ export function createCalendarService(deps: { db: DB }) {
     },
 
     async getEvent(actor: CustomerActor, eventId: string): Promise<CalendarEvent> {
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       const { event } = await findVisible(actor, scope, eventId);
       const [presented] = await present(actor, scope, [event]);
       if (!presented) throw notFound();
@@ -221,14 +221,14 @@ export function createCalendarService(deps: { db: DB }) {
     },
 
     async setEventStatus(actor: CustomerActor, eventId: string, enabled: boolean): Promise<null> {
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       const { event } = await findVisible(actor, scope, eventId);
       await calendarRepo(tenantScope(db, actor.customerId)).updateEvent(event.id, { enabled: enabled ? 1 : 0, updated_at: nowIso() });
       return null;
     },
 
     async listEvents(actor: CustomerActor, input: CalendarListInput): Promise<Page<CalendarEvent>> {
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       if (input.shopId !== undefined && !scope.canSeeShop(input.shopId)) throw notFound();
       const filter: CalendarFilter = {
         keyword: input.keyword,

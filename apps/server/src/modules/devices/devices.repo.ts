@@ -211,7 +211,7 @@ export function devicesRepo(scope: TenantScope) {
       scope
         .selectFrom('cameras')
         .innerJoin('shops', (join) => join.onRef('shops.customer_id', '=', 'cameras.customer_id').onRef('shops.id', '=', 'cameras.shop_id'))
-        .select(['cameras.id', 'cameras.name', 'cameras.number', 'cameras.shop_id', 'cameras.last_report_at', 'shops.name as shop_name', 'shops.org_id'])
+        .select(['cameras.id', 'cameras.name', 'cameras.number', 'cameras.shop_id', 'cameras.last_report_at', 'shops.name as shop_name'])
         .where('cameras.enabled', '=', 1)
         .where('cameras.last_report_at', 'is not', null)
         .where('cameras.last_report_at', '<', silentSince)
@@ -240,8 +240,6 @@ export function devicesRepo(scope: TenantScope) {
         .where('memberships.enabled', '=', 1)
         .where('users.enabled', '=', 1)
         .execute(),
-    grants: () => scope.selectFrom('membership_shops').select(['user_id', 'shop_id']).execute(),
-    orgs: () => scope.selectFrom('orgs').select(['id', 'parent_id']).execute(),
     memberIds: async (userIds: string[]) =>
       userIds.length === 0
         ? new Set<string>()

@@ -11,8 +11,8 @@ import {
   Perm,
   translateMessage,
 } from '@storelens/contracts';
-import { visibleOrgIds } from '../../platform/authz/actor.ts';
-import { dataScopeOf } from '../../platform/authz/data-scope.ts';
+import { accessOf, customerReach } from '../../platform/authz/access.ts';
+import { effectivePrivileges } from '../../platform/authz/actor.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { AlertSettingsTable } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
@@ -23,7 +23,6 @@ import type { MessageDelivery } from '../../platform/mail/delivery.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now, nowIso } from '../../platform/time/clock.ts';
 import { createMessagesService, type NewMessage } from '../messages/messages.service.ts';
-import { effectivePrivileges } from '../users/roles.service.ts';
 import { type DeviceFilter, devicesRepo } from './devices.repo.ts';
 
 export interface DeviceListInput extends PageRequest {
@@ -81,7 +80,7 @@ export function createDevicesService(deps: { db: DB; delivery?: MessageDelivery 
   }
 
   async function filterFor(actor: CustomerActor, input: DeviceListInput, thresholdMinutes: number): Promise<DeviceFilter> {
-    const scope = await dataScopeOf(db, actor);
+    const scope = await accessOf(db, actor).scope();
     let shopIds = scope.shopIds;
     if (input.shopIds && input.shopIds.length > 0) {
       const existing = await devicesRepo(tenantScope(db, actor.customerId)).existingShopIds(input.shopIds);
@@ -95,7 +94,7 @@ export function createDevicesService(deps: { db: DB; delivery?: MessageDelivery 
 
   async function findVisibleBox(actor: CustomerActor, boxId: string) {
     const box = await devicesRepo(tenantScope(db, actor.customerId)).findBox(boxId);
-    if (!box || !(await dataScopeOf(db, actor)).canSeeShop(box.shop_id)) throw notFound();
+    if (!box || !(await accessOf(db, actor).scope()).canSeeShop(box.shop_id)) throw notFound();
     return box;
   }
 
@@ -112,16 +111,7 @@ export function createDevicesService(deps: { db: DB; delivery?: MessageDelivery 
     const candidates = await repo.offlineCandidates(minutesBefore(at, setting.offlineAfterMinutes), alarmedBefore);
     if (candidates.length === 0) return [];
 
-    const [audience, grants, orgs] = await Promise.all([repo.audience(), repo.grants(), repo.orgs()]);
-    const grantsOf = new Map<string, Set<string>>();
-    for (const grant of grants) grantsOf.set(grant.user_id, (grantsOf.get(grant.user_id) ?? new Set()).add(grant.shop_id));
-    const subtrees = new Map<string, Set<string>>();
-    const subtree = (orgId: string) => subtrees.get(orgId) ?? subtrees.set(orgId, visibleOrgIds(orgs, orgId)).get(orgId) ?? new Set<string>();
-    const covers = (member: (typeof audience)[number], shop: { id: string; orgId: string }) => {
-      const granted = grantsOf.get(member.user_id);
-      if (member.org_id === null && !granted) return true;
-      return (granted?.has(shop.id) ?? false) || (member.org_id !== null && subtree(member.org_id).has(shop.orgId));
-    };
+    const [audience, reach] = await Promise.all([repo.audience(), customerReach(db, customerId)]);
     const readers = audience.filter((member) => effectivePrivileges({ id: member.role_id, privileges: member.privileges }).message_nav === Perm.shown);
     const recipients = audience.filter((member) => setting.recipientIds.includes(member.user_id));
 
@@ -129,8 +119,7 @@ export function createDevicesService(deps: { db: DB; delivery?: MessageDelivery 
     for (const camera of candidates) {
       const stamp = at.toISOString();
       if (!(await repo.claimAlarm(camera.id, stamp, alarmedBefore))) continue;
-      const shop = { id: camera.shop_id, orgId: camera.org_id };
-      const people = new Map([...readers.filter((member) => covers(member, shop)), ...recipients].map((member) => [member.user_id, member]));
+      const people = new Map([...readers.filter((member) => reach.covers(member, camera.shop_id)), ...recipients].map((member) => [member.user_id, member]));
       const text = (locale: string) => {
         const language = isLocale(locale) ? locale : 'en';
         const params = {
@@ -292,7 +281,7 @@ export function createDevicesService(deps: { db: DB; delivery?: MessageDelivery 
     },
 
     async registerBoxFor(actor: CustomerActor, input: { shopId: string; mac: string; name: string; deploymentArea?: string | null | undefined }) {
-      if (!(await dataScopeOf(db, actor)).canSeeShop(input.shopId)) throw notFound();
+      if (!(await accessOf(db, actor).scope()).canSeeShop(input.shopId)) throw notFound();
       return registerBox(actor.customerId, { ...input, deploymentArea: input.deploymentArea ? input.deploymentArea : null });
     },
 
@@ -308,7 +297,7 @@ export function createDevicesService(deps: { db: DB; delivery?: MessageDelivery 
     async setCameraEnabled(actor: CustomerActor, cameraId: string, enabled: boolean): Promise<{ cameraId: string; enabled: boolean }> {
       const repo = devicesRepo(tenantScope(db, actor.customerId));
       const camera = await repo.findCamera(cameraId);
-      if (!camera || !(await dataScopeOf(db, actor)).canSeeShop(camera.shop_id)) throw notFound();
+      if (!camera || !(await accessOf(db, actor).scope()).canSeeShop(camera.shop_id)) throw notFound();
       await repo.setCameraEnabled(camera.id, enabled ? 1 : 0);
       return { cameraId: camera.id, enabled };
     },

@@ -10,7 +10,8 @@ import {
   shopLogValueSchema,
 } from '@storelens/contracts';
 import { z } from 'zod';
-import { type DataScope, dataScopeOf, rootOf, subtreeOf } from '../../platform/authz/data-scope.ts';
+import { accessOf, type DataScope } from '../../platform/authz/access.ts';
+import { rootOf, subtreeOf } from '../../platform/authz/org-tree.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { ShopLogsTable } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
@@ -121,7 +122,7 @@ export function createOrgAdminService(deps: { db: DB }) {
   }
 
   async function listShops(actor: CustomerActor, input: ShopListInput, orgId?: string): Promise<Page<ShopRow>> {
-    const scope = await dataScopeOf(db, actor);
+    const scope = await accessOf(db, actor).scope();
     const filter = shopFilter(scope, input, orgId);
     const repo = orgAdminRepo(tenantScope(db, actor.customerId));
     const [total, rows] = await Promise.all([repo.countShops(filter), repo.pageShops(filter, (input.page - 1) * input.pageSize, input.pageSize)]);
@@ -189,7 +190,7 @@ export function createOrgAdminService(deps: { db: DB }) {
     // ------------------------------------------------------------ organisations
 
     async createOrg(actor: CustomerActor, input: OrgAddRequest): Promise<{ orgId: string; orgcode: string }> {
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       if (!scope.canManageOrg(input.parentId)) throw notFound();
       const repo = orgAdminRepo(tenantScope(db, actor.customerId));
       if (await repo.siblingNamed(input.parentId, input.name)) throw refused('errors.nameOverlap');
@@ -207,7 +208,7 @@ export function createOrgAdminService(deps: { db: DB }) {
     },
 
     async renameOrg(actor: CustomerActor, input: { orgId: string; name: string }): Promise<null> {
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       if (!scope.canManageOrg(input.orgId)) throw notFound();
       const repo = orgAdminRepo(tenantScope(db, actor.customerId));
       const org = scope.orgById.get(input.orgId);
@@ -218,7 +219,7 @@ export function createOrgAdminService(deps: { db: DB }) {
 
     /** Refused, with nothing written, while anything still hangs on the organisation. */
     async deleteOrg(actor: CustomerActor, input: { orgId: string }): Promise<null> {
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       if (!scope.canManageOrg(input.orgId)) throw notFound();
       if (rootOf(scope.orgs)?.id === input.orgId) throw refused('errors.rootOrgLocked');
       await db.transaction().execute(async (trx) => {
@@ -237,7 +238,7 @@ export function createOrgAdminService(deps: { db: DB }) {
     listShopsByParentOrg: (actor: CustomerActor, input: ShopListInput & { orgId: string }) => listShops(actor, input, input.orgId),
 
     async shopDetail(actor: CustomerActor, shopId: string): Promise<ShopRow> {
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       const shop = scope.canSeeShop(shopId) ? await orgAdminRepo(tenantScope(db, actor.customerId)).findShop(shopId) : undefined;
       if (!shop) throw notFound();
       return toShopRow(shop, scope.orgById);
@@ -245,7 +246,7 @@ export function createOrgAdminService(deps: { db: DB }) {
 
     /** Every shop the caller may see, unpaged and light, for pickers that mix shops and store groups. */
     async visibleShopsLight(actor: CustomerActor) {
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       const rows = await orgAdminRepo(tenantScope(db, actor.customerId)).lightShops({ shopIds: scope.shopIds, orgIds: null });
       return rows.map((row) => ({
         shopId: row.id,
@@ -259,7 +260,7 @@ export function createOrgAdminService(deps: { db: DB }) {
 
     /** Labels in use on the shops the caller may see, with how many shops carry each. */
     async labelDictionary(actor: CustomerActor): Promise<{ label: string; count: number }[]> {
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       const rows = await orgAdminRepo(tenantScope(db, actor.customerId)).labelsOfShops({ shopIds: scope.shopIds, orgIds: null });
       const counts = new Map<string, number>();
       for (const row of rows) for (const label of JSON.parse(row.labels) as string[]) counts.set(label, (counts.get(label) ?? 0) + 1);
@@ -269,7 +270,7 @@ export function createOrgAdminService(deps: { db: DB }) {
     // ------------------------------------------------------------ shop writes
 
     async createShop(actor: CustomerActor, input: ShopAddRequest): Promise<{ shopId: string }> {
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       if (!scope.canManageOrg(input.orgId)) throw notFound();
       const values = newShopValues(input);
       checkRules(values);
@@ -283,7 +284,7 @@ export function createOrgAdminService(deps: { db: DB }) {
      * switches off analytics, monitoring, inspections and live video. One log row per change.
      */
     async updateShop(actor: CustomerActor, input: ShopUpdateRequest): Promise<ShopRow> {
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       const repo = orgAdminRepo(tenantScope(db, actor.customerId));
       const shop = scope.canSeeShop(input.shopId) ? await repo.findShop(input.shopId) : undefined;
       if (!shop) throw notFound();
@@ -332,7 +333,7 @@ export function createOrgAdminService(deps: { db: DB }) {
     },
 
     async shopLogs(actor: CustomerActor, input: PageRequest & { shopId: string }) {
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       const repo = orgAdminRepo(tenantScope(db, actor.customerId));
       if (!scope.canSeeShop(input.shopId) || !(await repo.findShop(input.shopId))) throw notFound();
       const [total, rows] = await Promise.all([repo.countLogs(input.shopId), repo.pageLogs(input.shopId, (input.page - 1) * input.pageSize, input.pageSize)]);

@@ -1,5 +1,5 @@
 import type { TreeNode } from '@storelens/contracts';
-import { visibleOrgIds, visibleShopIds } from '../../platform/authz/actor.ts';
+import { accessOf } from '../../platform/authz/access.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
@@ -17,15 +17,19 @@ export function createOrgService(deps: { db: DB }) {
     options: { includeShops: boolean; withCameras?: boolean; filter?: (shop: ShopRow) => boolean; hideClosed?: boolean },
   ) {
     const repo = orgRepo(tenantScope(db, actor.customerId));
-    const [orgs, shops, visibleShops, cameras] = await Promise.all([
+    const [orgs, shops, scope, cameras] = await Promise.all([
       repo.orgs(),
       repo.shops(),
-      visibleShopIds(db, actor),
+      accessOf(db, actor).scope(),
       options.withCameras ? repo.cameras() : Promise.resolve(undefined),
     ]);
-    const selectableOrgs = actor.orgScopeId !== null ? visibleOrgIds(orgs, actor.orgScopeId) : visibleShops === null ? null : new Set<string>();
     const kept = shops.filter((shop) => (!options.hideClosed || shop.status !== 'closed') && (!options.filter || options.filter(shop)));
-    return buildTree(orgs, kept, { includeShops: options.includeShops, visibleShops, selectableOrgs, ...(cameras ? { cameras } : {}) });
+    return buildTree(orgs, kept, {
+      includeShops: options.includeShops,
+      visibleShops: scope.shopIds,
+      selectableOrgs: scope.orgIds,
+      ...(cameras ? { cameras } : {}),
+    });
   }
 
   return {

@@ -1,5 +1,5 @@
 import { isAllowed } from '@storelens/contracts';
-import { type DataScope, dataScopeOf } from '../../platform/authz/data-scope.ts';
+import { accessOf, type DataScope } from '../../platform/authz/access.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { ShopGroupsTable } from '../../platform/db/schema.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
@@ -51,7 +51,7 @@ export function createShopGroupsService(deps: { db: DB }) {
   }
 
   async function rows(actor: CustomerActor, keyword?: string) {
-    const scope = await dataScopeOf(db, actor);
+    const scope = await accessOf(db, actor).scope();
     const repo = shopGroupsRepo(tenantScope(db, actor.customerId));
     const groups = (await repo.list(keyword)).filter((group) => usable(actor, group));
     const members = await repo.members(groups.map((group) => group.id));
@@ -73,7 +73,7 @@ export function createShopGroupsService(deps: { db: DB }) {
     list: (actor: CustomerActor, keyword?: string) => rows(actor, keyword),
 
     async add(actor: CustomerActor, input: ShopGroupInput): Promise<{ groupId: string }> {
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       await checkReferences(actor, scope, input);
       const groupId = newId();
       const at = nowIso();
@@ -95,7 +95,7 @@ export function createShopGroupsService(deps: { db: DB }) {
 
     async update(actor: CustomerActor, input: Partial<ShopGroupInput> & { groupId: string }): Promise<null> {
       const group = await findUsable(actor, input.groupId);
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       await checkReferences(actor, scope, input);
       await db.transaction().execute(async (trx) => {
         const repo = shopGroupsRepo(tenantScope(trx, actor.customerId));

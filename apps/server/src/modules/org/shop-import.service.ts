@@ -1,5 +1,5 @@
 import { type Locale, shopAddRequestSchema } from '@storelens/contracts';
-import { dataScopeOf } from '../../platform/authz/data-scope.ts';
+import { accessOf } from '../../platform/authz/access.ts';
 import type { DB } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { errorReportFile, refuseImport, type UploadedFile } from '../../platform/files/import-reports.ts';
@@ -100,7 +100,7 @@ export function createShopImportService(deps: { db: DB }) {
 
     async importShops(actor: CustomerActor, file: UploadedFile, locale: Locale): Promise<{ imported: number }> {
       const rows = await readSheet(file.content, SHOP_IMPORT_COLUMNS);
-      const scope = await dataScopeOf(db, actor);
+      const scope = await accessOf(db, actor).scope();
       const tenant = tenantScope(db, actor.customerId);
       const repo = orgAdminRepo(tenant);
       const defaultTimeZone = await repo.customerTimeZone();

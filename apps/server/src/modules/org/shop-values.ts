@@ -1,5 +1,6 @@
 import { orgColumnsOf, type ShopLogChange, type ShopLogValue, type ShopRow, type ShopStatus, type ShopType } from '@storelens/contracts';
-import { type OrgNode, orgPathNames } from '../../platform/authz/data-scope.ts';
+import type { OrgNode } from '../../platform/authz/access.ts';
+import { orgPathNames } from '../../platform/authz/org-tree.ts';
 import { REGIONS } from './city-tree.ts';
 import type { ShopChanges, StoredShop } from './org-admin.repo.ts';
 

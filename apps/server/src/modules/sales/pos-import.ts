@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { messageRef, POS_LIMITS, POS_UPLOAD_PERMISSIONS, type SalesTemplateColumn } from '@storelens/contracts';
-import { resolveActor, visibleShopIds } from '../../platform/authz/actor.ts';
+import { accessOf } from '../../platform/authz/access.ts';
+import { resolveActor } from '../../platform/authz/actor.ts';
 import { hasPermission } from '../../platform/authz/guard.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { PosUploadsTable, SalesShopDailyTable, SalesShopHourlyTable } from '../../platform/db/schema.ts';
@@ -177,7 +178,7 @@ async function uploaderShops(db: DB, upload: PosUploadsTable): Promise<Set<strin
   if (upload.user_id === null) return 'all';
   const actor = await resolveActor(db, upload.user_id, upload.customer_id);
   if (!actor || !hasPermission(actor, POS_UPLOAD_PERMISSIONS)) return null;
-  return (await visibleShopIds(db, actor)) ?? 'all';
+  return (await accessOf(db, actor).scope()).shopIds ?? 'all';
 }
 
 /**

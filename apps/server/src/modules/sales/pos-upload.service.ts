@@ -14,7 +14,7 @@ import {
 } from '@storelens/contracts';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
-import { visibleShopIds } from '../../platform/authz/actor.ts';
+import { accessOf } from '../../platform/authz/access.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { PosUploadsTable } from '../../platform/db/schema.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
@@ -127,7 +127,7 @@ export function createPosUploadService(deps: { db: DB; dataDir: string; queue: J
 
   /** A caller limited to part of the customer sees the uploads they made; the others see all. */
   async function uploaderFilter(actor: CustomerActor): Promise<string | null> {
-    return (await visibleShopIds(db, actor)) === null ? null : actor.userId;
+    return (await accessOf(db, actor).scope()).shopIds === null ? null : actor.userId;
   }
 
   async function visibleUpload(actor: CustomerActor, uploadId: string): Promise<PosUploadsTable> {

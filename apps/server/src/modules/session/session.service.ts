@@ -13,9 +13,9 @@ import {
 } from '@storelens/contracts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import type { SessionsRepo } from '../../platform/auth/sessions.repo.ts';
+import { accessOf } from '../../platform/authz/access.ts';
 import { customersOfUser } from '../../platform/authz/actor.repo.ts';
-import { resolveActor, visibleShopIds } from '../../platform/authz/actor.ts';
-import { dataScopeOf } from '../../platform/authz/data-scope.ts';
+import { resolveActor } from '../../platform/authz/actor.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { CustomerActor, SessionContext } from '../../platform/http/context.ts';
 import { AppError, refused } from '../../platform/http/errors.ts';
@@ -42,7 +42,7 @@ export function createSessionService(deps: { db: DB; sessions: SessionsRepo }) {
         rid: actor.roleId,
         roleName: roleDisplayName(locale, actor.roleId, actor.roleName),
         cusInfo: { cid: customer.id, cname: customer.name, countries: JSON.parse(customer.countries) as string[], defaultTimeZone: customer.default_time_zone },
-        wholeCustomer: !(await dataScopeOf(db, actor)).limited,
+        wholeCustomer: !(await accessOf(db, actor).scope()).limited,
       };
     },
 
@@ -116,11 +116,11 @@ export function createSessionService(deps: { db: DB; sessions: SessionsRepo }) {
     },
 
     async specialPower(actor: CustomerActor) {
-      const scope = await visibleShopIds(db, actor);
+      const { shopIds } = await accessOf(db, actor).scope();
       const powers: string[] = [];
       if (isSuperManager(actor.roleId)) powers.push('store_plan_tools');
       if (actor.roleId === RoleId.innerOperation) powers.push('operator');
-      return { superManager: isSuperManager(actor.roleId), allShops: scope === null, powers };
+      return { superManager: isSuperManager(actor.roleId), allShops: shopIds === null, powers };
     },
 
     retentionDays() {

@@ -27,7 +27,7 @@ import {
   type WeatherListRequest,
   type WeatherMark,
 } from '@storelens/contracts';
-import { visibleShopIds } from '../../platform/authz/actor.ts';
+import { accessOf } from '../../platform/authz/access.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { ShopMetricColumn } from '../../platform/db/schema.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
@@ -161,16 +161,10 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
   const repoOf = (customerId: string) => analyticsRepo(tenantScope(db, customerId));
 
   async function resolveShops(actor: CustomerActor, shopIds: readonly string[] | undefined): Promise<ShopInfo[]> {
-    const visible = await visibleShopIds(db, actor);
-    const repo = repoOf(actor.customerId);
-    if (shopIds && shopIds.length > 0) {
-      const wanted = [...new Set(shopIds)];
-      if (visible !== null && wanted.some((id) => !visible.has(id))) throw notFound();
-      const shops = await repo.shops(wanted);
-      if (shops.length !== wanted.length) throw notFound();
-      return shops;
-    }
-    return repo.shops(visible === null ? null : [...visible]);
+    const wanted = await accessOf(db, actor).shopIds(shopIds);
+    const shops = await repoOf(actor.customerId).shops(wanted);
+    if (shops.length !== wanted.length) throw notFound();
+    return shops;
   }
 
   async function resolveShop(actor: CustomerActor, shopId: string): Promise<ShopInfo> {

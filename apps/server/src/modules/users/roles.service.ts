@@ -1,7 +1,6 @@
 import {
   ALL_PERMISSION_KEYS,
   completePermissionMap,
-  defaultPrivileges,
   FIRST_CUSTOM_ROLE_ID,
   isSystemRoleId,
   LOCALES,
@@ -11,7 +10,8 @@ import {
   roleDisplayName,
   SYSTEM_ROLE_LABELS,
 } from '@storelens/contracts';
-import { dataScopeOf } from '../../platform/authz/data-scope.ts';
+import { accessOf } from '../../platform/authz/access.ts';
+import { effectivePrivileges } from '../../platform/authz/actor.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { RolesTable } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
@@ -20,12 +20,6 @@ import { noAuthority, notFound, refused } from '../../platform/http/errors.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { nowIso } from '../../platform/time/clock.ts';
 import { rolesRepo } from './roles.repo.ts';
-
-/** What a role grants: a system role's defaults under its stored map (as resolveActor reads it), a custom role's stored map. */
-export function effectivePrivileges(role: Pick<RolesTable, 'id' | 'privileges'>): PermissionMap {
-  const stored = JSON.parse(role.privileges) as Record<string, number>;
-  return completePermissionMap(isSystemRoleId(role.id) ? { ...defaultPrivileges(role.id), ...stored } : stored);
-}
 
 /**
  * No one grants what they do not have: every key a role shows (0) must be shown to the caller.
@@ -57,7 +51,7 @@ export function createRolesService(deps: { db: DB }) {
   const { db } = deps;
 
   async function requireWholeCustomer(actor: CustomerActor): Promise<void> {
-    if ((await dataScopeOf(db, actor)).limited) throw noAuthority();
+    if ((await accessOf(db, actor).scope()).limited) throw noAuthority();
   }
 
   async function insertRole(customerId: string, name: string, privileges: Partial<PermissionMap>): Promise<number> {

@@ -1,6 +1,7 @@
 import { LOCALES, type Locale, roleDisplayName, userImportRowSchema } from '@storelens/contracts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
-import { dataScopeOf } from '../../platform/authz/data-scope.ts';
+import { accessOf } from '../../platform/authz/access.ts';
+import { effectivePrivileges } from '../../platform/authz/actor.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { UsersTable } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
@@ -12,7 +13,7 @@ import { newId } from '../../platform/ids.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { nowIso } from '../../platform/time/clock.ts';
 import { splitList } from '../org/shop-import.service.ts';
-import { effectivePrivileges, withinRights } from './roles.service.ts';
+import { withinRights } from './roles.service.ts';
 import { membershipsRepo, usersRepo } from './users.repo.ts';
 
 type UserColumn = 'employeeNo' | 'surname' | 'givenName' | 'mobile' | 'loginName' | 'role' | 'orgCode' | 'shopNumbers' | 'signupType' | 'password';
@@ -56,7 +57,7 @@ export function createUserImportService(deps: { db: DB }) {
       const tenant = tenantScope(db, actor.customerId);
       const members = membershipsRepo(tenant);
       const users = usersRepo(db);
-      const [scope, roles, shops, current] = await Promise.all([dataScopeOf(db, actor), members.roles(), members.shops(), members.members()]);
+      const [scope, roles, shops, current] = await Promise.all([accessOf(db, actor).scope(), members.roles(), members.shops(), members.members()]);
 
       const roleByName = new Map<string, (typeof roles)[number]>();
       for (const role of roles) {

@@ -1,7 +1,9 @@
 import { type Locale, type Page, type PageRequest, roleDisplayName, type UserAddRequest, type UserRow, type UserUpdateRequest } from '@storelens/contracts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { sessionsRepo } from '../../platform/auth/sessions.repo.ts';
-import { type DataScope, dataScopeOf, rootOf, subtreeOf } from '../../platform/authz/data-scope.ts';
+import { accessOf, type DataScope, reachesWholeCustomer } from '../../platform/authz/access.ts';
+import { effectivePrivileges } from '../../platform/authz/actor.ts';
+import { rootOf, subtreeOf } from '../../platform/authz/org-tree.ts';
 import type { DB } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
@@ -9,7 +11,7 @@ import { AppError, noAuthority, notFound, refused } from '../../platform/http/er
 import { newId } from '../../platform/ids.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { nowIso } from '../../platform/time/clock.ts';
-import { effectivePrivileges, withinRights } from './roles.service.ts';
+import { withinRights } from './roles.service.ts';
 import { type MemberRow, membershipsRepo, usersRepo } from './users.repo.ts';
 
 export interface NewUser {
@@ -53,7 +55,7 @@ export function createUsersService(deps: { db: DB }) {
 
   async function context(actor: CustomerActor, keyword?: string): Promise<Context> {
     const repo = membershipsRepo(tenantScope(db, actor.customerId));
-    const [scope, rows, grants, shops] = await Promise.all([dataScopeOf(db, actor), repo.members(keyword), repo.grants(), repo.shops()]);
+    const [scope, rows, grants, shops] = await Promise.all([accessOf(db, actor).scope(), repo.members(keyword), repo.grants(), repo.shops()]);
     const shopIdsOf = new Map<string, string[]>();
     for (const grant of grants) shopIdsOf.set(grant.user_id, [...(shopIdsOf.get(grant.user_id) ?? []), grant.shop_id]);
     return {
@@ -214,10 +216,8 @@ export function createUsersService(deps: { db: DB }) {
       const chosen = ctx.members.filter((member) => {
         if (!visible(ctx, member)) return false;
         if (input.enabled !== undefined && (member.enabled === 1) !== input.enabled) return false;
-        if (member.shopIds.some((id) => shopIds.includes(id))) return true;
-        if (member.org_id === null) return false;
-        const subtree = subtreeOf(ctx.scope.orgs, member.org_id);
-        return shopIds.some((id) => subtree.has(ctx.shopById.get(id)?.org_id ?? ''));
+        const reach = { orgId: member.org_id, grantedShopIds: member.shopIds };
+        return !reachesWholeCustomer(reach) && shopIds.some((id) => ctx.scope.layout.covers(reach, id));
       });
       return pageOfMembers(ctx, chosen, input, locale);
     },

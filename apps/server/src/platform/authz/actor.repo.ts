@@ -21,21 +21,6 @@ export async function findMembership(db: DB, userId: string, customerId: string)
   return row ?? null;
 }
 
-export interface ScopeRows {
-  orgs: { id: string; parent_id: string | null }[];
-  shops: { id: string; org_id: string }[];
-  explicitShopIds: string[];
-}
-
-export async function loadScopeRows(db: DB, userId: string, customerId: string): Promise<ScopeRows> {
-  const [orgs, shops, explicit] = await Promise.all([
-    db.selectFrom('orgs').select(['id', 'parent_id']).where('customer_id', '=', customerId).execute(),
-    db.selectFrom('shops').select(['id', 'org_id']).where('customer_id', '=', customerId).execute(),
-    db.selectFrom('membership_shops').select('shop_id').where('customer_id', '=', customerId).where('user_id', '=', userId).execute(),
-  ]);
-  return { orgs, shops, explicitShopIds: explicit.map((r) => r.shop_id) };
-}
-
 /** The customers a user may work in (enabled memberships), for sign-in and the customer picker. */
 export function customersOfUser(db: DB, userId: string): Promise<{ cid: string; cname: string }[]> {
   return db

@@ -4,8 +4,8 @@ import { type AppConfig, developmentRoutesEnabled } from '../../config.ts';
 import type { DB } from '../db/database.ts';
 import type { CustomerActor, DeviceContext, OperationGuard } from '../http/context.ts';
 import { AppError, noAuthority, notFound, sessionExpired } from '../http/errors.ts';
+import { accessOf } from './access.ts';
 import { resolveActor } from './actor.ts';
-import { dataScopeOf } from './data-scope.ts';
 
 /** The actor of a customer-scoped operation; the guard has made sure it exists. */
 export function actorOf(request: FastifyRequest): CustomerActor {
@@ -71,6 +71,6 @@ export function registerGuard(app: FastifyInstance, db: DB, config: AppConfig): 
     if (guard.permission && !hasPermission(actor, guard.permission)) throw noAuthority();
     if (!passesRoleRules(actor.roleId, guard)) throw noAuthority();
     // A person limited to part of the customer changes only what belongs to that part.
-    if (guard.wholeCustomer && (await dataScopeOf(db, actor)).limited) throw noAuthority();
+    if (guard.wholeCustomer && (await accessOf(db, actor).scope()).limited) throw noAuthority();
   });
 }
