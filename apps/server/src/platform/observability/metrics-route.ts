@@ -13,6 +13,10 @@ export function mayScrape(request: FastifyRequest, metricsToken: string | null):
     const expected = Buffer.from(metricsToken);
     if (given.length === expected.length && crypto.timingSafeEqual(given, expected)) return true;
   }
+  // A request that came through a proxy is not a scrape on this machine, whoever the proxy says sent
+  // it: behind a reverse proxy on the same host every visitor's socket is loopback, and without
+  // TRUST_PROXY the server cannot tell them apart, so any forwarding header closes the loopback door.
+  if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
   // The socket's address: a forwarded header could be forged unless TRUST_PROXY names the proxy.
   return LOOPBACK.test(request.socket.remoteAddress ?? '') && LOOPBACK.test(request.ip);
 }

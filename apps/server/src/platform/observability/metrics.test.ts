@@ -45,4 +45,11 @@ describe('/metrics', () => {
     expect((await scrape('203.0.113.5', 'wrong-secret-12')).statusCode).toBe(404);
     expect((await scrape('203.0.113.5', 'scrape-secret-1')).statusCode).toBe(200);
   });
+
+  it('is not there for a visitor who came through a reverse proxy on this machine, unless they carry METRICS_TOKEN', async () => {
+    const proxied = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
+    expect((await proxied({ 'x-forwarded-for': '198.51.100.7' })).statusCode).toBe(404);
+    expect((await proxied({ forwarded: 'for=198.51.100.7;proto=https' })).statusCode).toBe(404);
+    expect((await proxied({ 'x-forwarded-for': '198.51.100.7', authorization: 'Bearer scrape-secret-1' })).statusCode).toBe(200);
+  });
 });
