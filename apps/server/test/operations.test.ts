@@ -167,6 +167,25 @@ describe('every declared operation', () => {
     console.info(`declared operations served: ${DECLARED_OPERATIONS.length}`);
   });
 
+  it('is documented in the OpenAPI document from its declaration: path, method, summary, body and answer', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    type Documented = { summary?: string; requestBody?: unknown; parameters?: unknown[]; responses?: Record<string, unknown> };
+    const paths = (response.json() as { paths: Record<string, Record<string, Documented>> }).paths;
+    let documented = 0;
+    for (const operation of DECLARED_OPERATIONS) {
+      const entry = paths[operation.path]?.[operation.method.toLowerCase()];
+      const label = `${operation.name} ${operation.method} ${operation.path}`;
+      expect(entry, label).toBeDefined();
+      expect(entry?.summary, label).toBe(operation.summary);
+      if (operation.body && !operation.upload) expect(entry?.requestBody, label).toBeDefined();
+      if (operation.query) expect(entry?.parameters?.length ?? 0, label).toBeGreaterThan(0);
+      expect(Object.keys(entry?.responses ?? {}), label).toContain('200');
+      documented += 1;
+    }
+    expect(documented).toBe(DECLARED_OPERATIONS.length);
+    console.info(`OpenAPI: ${documented} declared operations documented`);
+  });
+
   it('is every operation the server serves: no route outside the registry', () => {
     const declared = new Set(DECLARED_OPERATIONS.map((operation) => `${operation.method} ${operation.path}`));
     const served: string[] = [];
