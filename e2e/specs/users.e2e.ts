@@ -126,7 +126,7 @@ describe('roles and users', () => {
 
     // Setting a password follows the spec's rule, checked on blur.
     await page.getByTestId(`user-password-${login}`).click();
-    await page.getByTestId('user-password-new').fill('abcdefgh');
+    await page.getByTestId('user-password-new').fill('1234567!');
     await page.getByTestId('user-password-new').blur();
     const passwordModal = page.locator('.ant-modal').filter({ has: page.getByTestId('user-password-new') });
     await expect.poll(() => passwordModal.innerText()).toContain(translateMessage('en', 'validation.passwordRule'));

@@ -41,6 +41,7 @@ import { registerCompression } from './platform/http/compression.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
+import { registerWellFormedText } from './platform/http/well-formed-text.ts';
 import { jobsRepo } from './platform/jobs/jobs.repo.ts';
 import { createDelivery } from './platform/mail/delivery.ts';
 import { createMetrics, type Metrics } from './platform/observability/metrics.ts';
@@ -83,6 +84,7 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   registerPlatformGauges(metrics, db, dialect);
   registerSessionResolution(app, db, config);
   registerGuard(app, db, config);
+  registerWellFormedText(app);
 
   const sessions = sessionsRepo(db);
   const delivery = createDelivery(config, db, app.log);

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { PASSWORD_SPECIALS } from './limits.ts';
 import { translateMessage } from './messages.ts';
 import {
   emailSchema,
   firstError,
   isEmailOrPhone,
+  isWellFormedText,
   numberCompared,
+  optionalText,
   passwordSchema,
   personNameSchema,
   phoneSchema,
@@ -32,11 +35,24 @@ describe('form rules of spec section 5', () => {
   it('password: length first, then composition, stopping at the first failure', () => {
     expect(text(passwordSchema, 'a1!')).toBe('Password should be 8-16 words');
     expect(text(passwordSchema, 'a1!aaaaaaaaaaaaaaaaa')).toBe('Password should be 8-16 words');
-    expect(text(passwordSchema, 'abcdefgh1')).toBe('Password must contain at least 1 alphabet letter');
+    // A missing letter answers the spec's message; a missing digit or special character is named.
     expect(text(passwordSchema, '12345678!')).toBe('Password must contain at least 1 alphabet letter');
-    expect(text(passwordSchema, 'abcdefg!!')).toBe('Password must contain at least 1 alphabet letter');
+    expect(text(passwordSchema, '12345678')).toBe('Password must contain at least 1 alphabet letter');
+    expect(text(passwordSchema, 'abcdefgh1')).toBe(`Password must contain at least 1 special character (${PASSWORD_SPECIALS})`);
+    expect(text(passwordSchema, 'abcdefg!!')).toBe('Password must contain at least 1 digit');
+    expect(text(passwordSchema, 'abcdefgh')).toBe('Password must contain at least 1 digit');
+    expect(text(passwordSchema, 'abcd 1234!')).toBe(`Password may contain only letters, digits and ${PASSWORD_SPECIALS}`);
     expect(text(passwordSchema, 'Storelens#2026')).toBeNull();
     expect(passwordSchema.safeParse('a1!').error?.issues).toHaveLength(1);
+  });
+  it('refuses malformed Unicode (a lone surrogate) in stored text, and accepts any well-formed text', () => {
+    const malformed = 'The text contains broken characters that cannot be stored; please type it again';
+    expect(text(requiredText(), 'Shop \ud800')).toBe(malformed);
+    expect(text(requiredText(), '\udc00 Shop')).toBe(malformed);
+    expect(text(optionalText(), 'a\udbffb')).toBe(malformed);
+    expect(text(requiredText(), '上海 南京路 🏬')).toBeNull();
+    expect(isWellFormedText('😀')).toBe(true);
+    expect(isWellFormedText('😀'.slice(0, 1))).toBe(false);
   });
   it('maximum length', () => {
     expect(text(requiredText(5), 'abcdef')).toBe('Maximum 5 chars');

@@ -15,12 +15,24 @@ const escapedSpecials = PASSWORD_SPECIALS.replace(/[\\\]^-]/g, '\\$&');
 const SPECIAL_PATTERN = new RegExp(`[${escapedSpecials}]`);
 const ALLOWED_PASSWORD_CHARS = new RegExp(`^[A-Za-z0-9${escapedSpecials}]+$`);
 
-/** Required text: trimmed, not empty, at most `max` characters. */
+// A UTF-16 surrogate without its partner: JSON can carry it (\ud800), but no database column, file or
+// screen can show it, so it would be stored as '\ufffd' and read back as '�'.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** False for text with a lone surrogate (malformed Unicode), which cannot be stored as it was typed. */
+export function isWellFormedText(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}
+
+const wellFormed = { error: messageRef('validation.malformedText') };
+
+/** Required text: trimmed, not empty, at most `max` characters, well-formed Unicode. */
 export function requiredText(max: number = Limits.nameMaxChars) {
   return z
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
+    .refine(isWellFormedText, { ...wellFormed, abort: true })
     .max(max, { error: messageRef('validation.maxChars', { n: max }) });
 }
 
@@ -28,6 +40,7 @@ export function optionalText(max: number = Limits.textMaxChars) {
   return z
     .string()
     .trim()
+    .refine(isWellFormedText, { ...wellFormed, abort: true })
     .max(max, { error: messageRef('validation.maxChars', { n: max }) });
 }
 
@@ -45,15 +58,19 @@ export const emailSchema = z
   .regex(EMAIL_PATTERN, { error: messageRef('validation.email') })
   .transform((value) => value.toLowerCase());
 
-/** 8-16 characters with at least one letter, one digit and one special character. */
+/**
+ * 8-16 characters with at least one letter, one digit and one special character. A missing letter
+ * answers the spec's message; anything else missing is named as what it is.
+ */
 export const passwordSchema = z
   .string({ error: required })
   .min(1, { error: required, abort: true })
   .min(Limits.passwordMinChars, { error: messageRef('validation.passwordLength'), abort: true })
   .max(Limits.passwordMaxChars, { error: messageRef('validation.passwordLength'), abort: true })
-  .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value) && SPECIAL_PATTERN.test(value) && ALLOWED_PASSWORD_CHARS.test(value), {
-    error: messageRef('validation.passwordRule'),
-  });
+  .refine((value) => /[A-Za-z]/.test(value), { error: messageRef('validation.passwordRule'), abort: true })
+  .refine((value) => /\d/.test(value), { error: messageRef('validation.passwordDigit'), abort: true })
+  .refine((value) => SPECIAL_PATTERN.test(value), { error: messageRef('validation.passwordSpecial', { specials: PASSWORD_SPECIALS }), abort: true })
+  .refine((value) => ALLOWED_PASSWORD_CHARS.test(value), { error: messageRef('validation.passwordChars', { specials: PASSWORD_SPECIALS }) });
 
 /** Employee names are fewer than 15 characters (spec section 5). */
 export const personNameSchema = requiredText(Limits.staffNameMaxChars);

@@ -1,4 +1,4 @@
-import { RoleId } from '@storelens/contracts';
+import { type MessageKey, type MessageParams, PASSWORD_SPECIALS, RoleId } from '@storelens/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildUser, signIn, TEST_PASSWORD } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
@@ -201,16 +201,18 @@ describe('password recovery', () => {
   });
 
   it('checks the new password with the spec rule and its messages', async () => {
-    const cases: [string, string][] = [
+    const cases: [string, MessageKey, MessageParams?][] = [
       ['short1!', 'validation.passwordLength'],
-      ['NoDigitsHere!', 'validation.passwordRule'],
-      ['nospecial123', 'validation.passwordRule'],
+      ['12345678!?', 'validation.passwordRule'],
+      ['NoDigitsHere!', 'validation.passwordDigit'],
+      ['nospecial123', 'validation.passwordSpecial', { specials: PASSWORD_SPECIALS }],
+      ['Spaced out 1!', 'validation.passwordChars', { specials: PASSWORD_SPECIALS }],
     ];
-    for (const [password, key] of cases) {
+    for (const [password, key, params] of cases) {
       await expectMessageInAllLanguages(
         (lang) => call(t.app, 'POST', '/api/auth/changePwd', { account: '13700000001', code: '123456', password, confirmPassword: password }, { lang }),
-        key as 'validation.passwordLength',
-        undefined,
+        key,
+        params,
         400,
       );
     }

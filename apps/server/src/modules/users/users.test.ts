@@ -1,4 +1,4 @@
-import { type PermissionKey, RoleId, type TreeNode, translateMessage, type UserRow } from '@storelens/contracts';
+import { PASSWORD_SPECIALS, type PermissionKey, RoleId, type TreeNode, translateMessage, type UserRow } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildCustomer,
@@ -122,13 +122,15 @@ describe('adding users', () => {
   it('checks every field with the messages of spec section 5, in every language, writing nothing', async () => {
     const users = await countRows(t.db, 'users');
     const memberships = await countRows(t.db, 'memberships');
-    const cases: [Record<string, unknown>, Parameters<typeof expectMessageInAllLanguages>[1], Record<string, number>?][] = [
+    const cases: [Record<string, unknown>, Parameters<typeof expectMessageInAllLanguages>[1], Record<string, string | number>?][] = [
       [{ surname: 'A'.repeat(15) }, 'validation.maxChars', { n: 14 }],
       [{ givenName: '' }, 'validation.required'],
       [{ mobile: '1234567' }, 'validation.phone'],
       [{ loginName: 'not-an-email' }, 'validation.email'],
       [{ password: 'short1!', confirmPassword: 'short1!' }, 'validation.passwordLength'],
-      [{ password: 'longenough1', confirmPassword: 'longenough1' }, 'validation.passwordRule'],
+      [{ password: '12345678!', confirmPassword: '12345678!' }, 'validation.passwordRule'],
+      [{ password: 'longenough!', confirmPassword: 'longenough!' }, 'validation.passwordDigit'],
+      [{ password: 'longenough1', confirmPassword: 'longenough1' }, 'validation.passwordSpecial', { specials: PASSWORD_SPECIALS }],
       [{ confirmPassword: 'Other#2026x' }, 'validation.passwordMismatch'],
       [{ signupType: 'mobile' }, 'validation.mobileRequired'],
     ];
@@ -327,7 +329,7 @@ describe('setting a password', () => {
     const { userId, loginName } = await addUser(admin);
     const session = await signIn(t.app, loginName, demo.customerId, NEW_PASSWORD);
     await expectMessageInAllLanguages(
-      (lang) => post(admin, '/api/user/updatePassword', { userId, password: 'abcdefgh1', confirmPassword: 'abcdefgh1' }, lang),
+      (lang) => post(admin, '/api/user/updatePassword', { userId, password: '1234567#8', confirmPassword: '1234567#8' }, lang),
       'validation.passwordRule',
       undefined,
       400,

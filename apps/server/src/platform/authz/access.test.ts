@@ -53,7 +53,11 @@ describe('the access check', () => {
     const scope = await access.scope();
     expect(scope.shopIds).toBeNull();
     expect(scope.limited).toBe(false);
-    expect((await access.shopIds()).sort()).toEqual(Object.values(shop).filter((id) => id !== shop.other).sort());
+    expect((await access.shopIds()).sort()).toEqual(
+      Object.values(shop)
+        .filter((id) => id !== shop.other)
+        .sort(),
+    );
     expect(await notFoundOf(access.shopIds([shop.north, shop.other]))).toBe('notFound');
     expect(await notFoundOf(access.requireShop('no-such-shop'))).toBe('notFound');
   });
