@@ -1,4 +1,5 @@
 import type { DB } from '../db/database.ts';
+import { tenantScope } from '../tenancy/scoped.ts';
 
 export interface MembershipRow {
   role_id: number;
@@ -9,12 +10,11 @@ export interface MembershipRow {
 
 /** Membership and role of a user in a customer; null when the user has no (enabled) access. */
 export async function findMembership(db: DB, userId: string, customerId: string): Promise<MembershipRow | null> {
-  const row = await db
+  const row = await tenantScope(db, customerId)
     .selectFrom('memberships')
     .innerJoin('roles', (join) => join.onRef('roles.customer_id', '=', 'memberships.customer_id').onRef('roles.id', '=', 'memberships.role_id'))
     .innerJoin('customers', 'customers.id', 'memberships.customer_id')
     .select(['memberships.role_id', 'memberships.org_id', 'roles.name as role_name', 'roles.privileges'])
-    .where('memberships.customer_id', '=', customerId)
     .where('memberships.user_id', '=', userId)
     .where('memberships.enabled', '=', 1)
     .executeTakeFirst();
@@ -28,15 +28,19 @@ export interface ScopeRows {
 }
 
 export async function loadScopeRows(db: DB, userId: string, customerId: string): Promise<ScopeRows> {
+  const scope = tenantScope(db, customerId);
   const [orgs, shops, explicit] = await Promise.all([
-    db.selectFrom('orgs').select(['id', 'parent_id']).where('customer_id', '=', customerId).execute(),
-    db.selectFrom('shops').select(['id', 'org_id']).where('customer_id', '=', customerId).execute(),
-    db.selectFrom('membership_shops').select('shop_id').where('customer_id', '=', customerId).where('user_id', '=', userId).execute(),
+    scope.selectFrom('orgs').select(['id', 'parent_id']).execute(),
+    scope.selectFrom('shops').select(['id', 'org_id']).execute(),
+    scope.selectFrom('membership_shops').select('shop_id').where('user_id', '=', userId).execute(),
   ]);
   return { orgs, shops, explicitShopIds: explicit.map((r) => r.shop_id) };
 }
 
-/** The customers a user may work in (enabled memberships), for sign-in and the customer picker. */
+/**
+ * The customers a user may work in (enabled memberships), for sign-in and the customer picker. Reads
+ * across tenants on purpose: before a customer is chosen, the person's memberships are what name them.
+ */
 export function customersOfUser(db: DB, userId: string): Promise<{ cid: string; cname: string }[]> {
   return db
     .selectFrom('memberships')
