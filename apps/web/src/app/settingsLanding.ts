@@ -9,7 +9,7 @@ export const CAMERA_MANAGEMENT_PATH = '/settings/cameraMng';
 /**
  * Which settings page `/settings` opens (spec section 2: it depends on the role, the inner
  * operation role differing, and on the config-page permission; the concrete pages are not shown).
- * Our decision, in docs/ARCHITECTURE.md: our operators (inner operation, 2068) mostly set up
+ * Our decision, in docs/decisions/web.md: our operators (inner operation, 2068) mostly set up
  * devices, so they land on camera management; everyone else on organisation management. Either
  * way the first choice must be open to the user (role rules, its own key, its settings group's
  * config-page flag, and for camera management config_page); otherwise the next settings page of

@@ -143,7 +143,7 @@ const DEBUG_FLAGS: readonly MenuFlag[] = ['cueretail_shopinspect_alert_debug'];
 
 /**
  * Default privileges of the system roles. What each role may do is not shown in the spec; these
- * are our decisions, written down in docs/ARCHITECTURE.md: the super manager and the inner
+ * are our decisions, written down in docs/decisions/foundation.md: the super manager and the inner
  * operation role (our operators) see everything; a manager everything but debugging; an observer
  * reads only; store and branch managers run stores but not the account; inner data sees analytics
  * only; a shop assistant sees the to-do work of a store.

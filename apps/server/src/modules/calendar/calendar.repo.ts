@@ -28,14 +28,11 @@ export function calendarRepo(scope: TenantScope) {
           eb('calendar_events.all_shops', '=', 1),
           ...(shopIds.length > 0
             ? [
-                eb.exists(
-                  eb
-                    .selectFrom('calendar_event_shops')
-                    .select('calendar_event_shops.shop_id')
-                    // Joined on the customer too (DESIGN T3).
-                    .whereRef('calendar_event_shops.customer_id', '=', 'calendar_events.customer_id')
-                    .whereRef('calendar_event_shops.event_id', '=', 'calendar_events.id')
-                    .where('calendar_event_shops.shop_id', 'in', shopIds),
+                // The subquery goes through the scope too, so both sides are the customer's (DESIGN T1, T3).
+                eb(
+                  'calendar_events.id',
+                  'in',
+                  scope.selectFrom('calendar_event_shops').select('calendar_event_shops.event_id').where('calendar_event_shops.shop_id', 'in', shopIds),
                 ),
               ]
             : []),

@@ -2,6 +2,7 @@ import type { CrossStoreResponse, Page, PosUploadRow } from '@storelens/contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { signInAsDemoAdmin } from '../../../test/support/demo.ts';
 import { resetClock, setClock } from '../../platform/time/clock.ts';
 import { addDays, todayIn } from '../../platform/time/local-time.ts';
 import { createCalendarService } from '../calendar/calendar.service.ts';
@@ -11,7 +12,6 @@ import { DEMO_CONVERSION, demoOrders } from './demo-sales.ts';
 import { createDemoFeeder, loadSimShops } from './demo-traffic.ts';
 import { type SeedResult, seedDemo } from './seed-demo.ts';
 import { createSimulator, type SimShop } from './simulator.ts';
-import { signInAsDemoAdmin } from './test-support.ts';
 
 /** The demo is a function of the seed and of the day it is seeded: pinned, so the tests hold on any date. */
 const SEEDED_AT = '2026-11-24T11:30:00Z';

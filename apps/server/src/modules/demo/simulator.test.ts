@@ -4,6 +4,7 @@ import { type DashboardResponse, DEMO_WEATHER_SOURCE, deviceEventSchema, type We
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { signInAsDemoAdmin } from '../../../test/support/demo.ts';
 import { now } from '../../platform/time/clock.ts';
 import { addDays } from '../../platform/time/local-time.ts';
 import { createCalendarService } from '../calendar/calendar.service.ts';
@@ -12,7 +13,6 @@ import { createDemoFeeder, loadSimShops } from './demo-traffic.ts';
 import { demoWeather } from './demo-weather.ts';
 import { seedDemo } from './seed-demo.ts';
 import { createSimulator, type SimShop } from './simulator.ts';
-import { signInAsDemoAdmin } from './test-support.ts';
 
 const shop: SimShop = {
   device: { customerId: 'c', boxId: 'b', shopId: 's' },

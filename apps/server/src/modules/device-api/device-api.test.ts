@@ -2,8 +2,8 @@ import { type CameraRow, DEVICE_API_LIMITS, type DeviceConfig, FLOW_DEFAULTS, PR
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildShop, buildUser, countRows, signIn } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../test/harness.ts';
+import { buildBox, line, nextBatchId, passerby, sendBatch, type TestBox, visit } from '../../../test/support/traffic.ts';
 import { advanceClock, resetClock } from '../../platform/time/clock.ts';
-import { buildBox, line, nextBatchId, passerby, sendBatch, type TestBox, visit } from '../traffic/test-support.ts';
 
 let t: TestApp;
 let box: TestBox;

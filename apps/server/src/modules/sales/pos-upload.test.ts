@@ -30,6 +30,7 @@ import {
   uploaderFor,
 } from '../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, postersFor, type TestApp } from '../../../test/harness.ts';
+import { waitForUploads, writeLargePosFile } from '../../../test/support/sales.ts';
 import { BOMB_SHEET_BYTES, memoryGrowthWhile, zipBombs } from '../../../test/zip-packages.ts';
 import { newId } from '../../platform/ids.ts';
 import { createJobQueue } from '../../platform/jobs/jobs.ts';
@@ -37,7 +38,6 @@ import { storedNameOf } from './pos-files.ts';
 import { POS_IMPORT_JOB, type PosImportPayload, posImportConcurrencyKey } from './pos-import.job.ts';
 import { createPosImporter } from './sales.module.ts';
 import { defaultTemplate } from './sales-template.ts';
-import { waitForUploads, writeLargePosFile } from './test-support.ts';
 
 let t: TestApp;
 let demo: { customerId: string; rootOrgId: string };

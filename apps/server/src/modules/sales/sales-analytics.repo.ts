@@ -26,7 +26,6 @@ function toRows(raw: readonly Record<string, unknown>[], groups: readonly string
  * chosen at run time, so the group columns are sql.ref's.
  */
 export function salesAnalyticsRepo(scope: TenantScope) {
-  const customerId = scope.customerId;
   const sum = (column: string, as: string) => sql<number>`sum(${sql.ref(column)})`.as(as);
 
   return {
@@ -47,12 +46,11 @@ export function salesAnalyticsRepo(scope: TenantScope) {
     /** Traffic and sales of the shop-days that have both POS data and entries. */
     async matchedByDay(shopIds: readonly string[], from: string, to: string, groups: readonly DayGroup[]): Promise<SalesSumRow[]> {
       if (shopIds.length === 0) return [];
-      const raw = await scope.db
+      const raw = await scope
         .selectFrom('sales_shop_daily as s')
         .innerJoin('traffic_shop_daily as t', (join) =>
           join.onRef('t.customer_id', '=', 's.customer_id').onRef('t.shop_id', '=', 's.shop_id').onRef('t.local_date', '=', 's.local_date'),
         )
-        .where('s.customer_id', '=', customerId)
         .where('s.shop_id', 'in', [...shopIds])
         .where('s.local_date', '>=', from)
         .where('s.local_date', '<=', to)
@@ -90,7 +88,7 @@ export function salesAnalyticsRepo(scope: TenantScope) {
       if (shopIds.length === 0) return [];
       const ids = [...shopIds];
       const [entries, sales] = await Promise.all([
-        scope.db
+        scope
           .selectFrom('traffic_shop_hourly as t')
           .innerJoin('sales_shop_daily as d', (join) =>
             join.onRef('d.customer_id', '=', 't.customer_id').onRef('d.shop_id', '=', 't.shop_id').onRef('d.local_date', '=', 't.local_date'),
@@ -98,7 +96,6 @@ export function salesAnalyticsRepo(scope: TenantScope) {
           .innerJoin('traffic_shop_daily as td', (join) =>
             join.onRef('td.customer_id', '=', 't.customer_id').onRef('td.shop_id', '=', 't.shop_id').onRef('td.local_date', '=', 't.local_date'),
           )
-          .where('t.customer_id', '=', customerId)
           .where('t.shop_id', 'in', ids)
           .where('t.local_date', '>=', from)
           .where('t.local_date', '<=', to)
@@ -106,12 +103,11 @@ export function salesAnalyticsRepo(scope: TenantScope) {
           .select([...groups.map((column) => sql.ref(`t.${column}`).as(column)), sum('t.entries', 'matched_entries')])
           .groupBy(groups.map((column) => sql.ref(`t.${column}`)))
           .execute(),
-        scope.db
+        scope
           .selectFrom('sales_shop_hourly as h')
           .innerJoin('traffic_shop_daily as td', (join) =>
             join.onRef('td.customer_id', '=', 'h.customer_id').onRef('td.shop_id', '=', 'h.shop_id').onRef('td.local_date', '=', 'h.local_date'),
           )
-          .where('h.customer_id', '=', customerId)
           .where('h.shop_id', 'in', ids)
           .where('h.local_date', '>=', from)
           .where('h.local_date', '<=', to)

@@ -29,8 +29,8 @@ import {
   signInWithRole,
 } from '../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, postersFor, type TestApp } from '../../../test/harness.ts';
+import { buildBox, line, sendBatch } from '../../../test/support/traffic.ts';
 import { resetClock, setClock } from '../../platform/time/clock.ts';
-import { buildBox, line, sendBatch } from '../traffic/test-support.ts';
 import { writePosWorkbook } from './pos-workbook.ts';
 import { createPosImporter } from './sales.module.ts';
 

@@ -1,16 +1,15 @@
 import type { DB } from '../../platform/db/database.ts';
-import type { TenantScope } from '../../platform/tenancy/scoped.ts';
+import { type TenantScope, tenantScope } from '../../platform/tenancy/scoped.ts';
 import { nowIso } from '../../platform/time/clock.ts';
 
 export function sessionRepo(db: DB) {
   return {
     customerForUser: (userId: string, customerId: string) =>
-      db
+      tenantScope(db, customerId)
         .selectFrom('memberships')
         .innerJoin('customers', 'customers.id', 'memberships.customer_id')
         .select(['customers.id', 'customers.name', 'customers.countries', 'customers.default_time_zone'])
         .where('memberships.user_id', '=', userId)
-        .where('memberships.customer_id', '=', customerId)
         .where('memberships.enabled', '=', 1)
         .executeTakeFirst(),
     userById: (userId: string) => db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow(),

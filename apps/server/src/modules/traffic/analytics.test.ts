@@ -17,8 +17,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCamera, buildCustomer, buildOrg, buildRoleWithout, buildShop, buildUser, download, sheetRows, signIn } from '../../../test/factories.ts';
 import { call, createTestApp, expectMessageInAllLanguages, postersFor, type TestApp } from '../../../test/harness.ts';
+import { buildBox, line, passerby, sendBatch, type TestBox, visit } from '../../../test/support/traffic.ts';
 import { resetClock, setClock } from '../../platform/time/clock.ts';
-import { buildBox, line, passerby, sendBatch, type TestBox, visit } from './test-support.ts';
 
 type Session = { token: string; cid: string };
 

@@ -2,11 +2,11 @@ import { FLOW_DEFAULTS, RoleId } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildShop, buildUser, countRows, signIn } from '../../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildBox, clockAt, line, passerby, rollupSnapshot, sendBatch, type TestBox, visit, visitHistory } from '../../../test/support/traffic.ts';
 import { resetClock } from '../../platform/time/clock.ts';
 import { createCalendarService } from '../calendar/calendar.service.ts';
 import { createRebuildService } from './rebuild.ts';
 import { createRetentionService, retentionHorizon } from './retention.ts';
-import { buildBox, clockAt, line, passerby, rollupSnapshot, sendBatch, type TestBox, visit, visitHistory } from './test-support.ts';
 
 /**
  * Privacy retention, hand-computed. Shanghai shops (UTC+8, no daylight saving); the server clock

@@ -2,6 +2,7 @@ import { RoleId } from '@storelens/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildShop, buildUser, signIn } from '../../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildBox, clockAt, line, passerby, rollupSnapshot, sendBatch, type TestBox, visit, visitHistory } from '../../../test/support/traffic.ts';
 import type { DB } from '../../platform/db/database.ts';
 import { advanceClock, resetClock } from '../../platform/time/clock.ts';
 import { localParts, utcOfLocal, weekStart } from '../../platform/time/local-time.ts';
@@ -9,7 +10,6 @@ import { createCalendarService } from '../calendar/calendar.service.ts';
 import { batchesOf, createSimulator, type SimShop } from '../demo/simulator.ts';
 import { createDeviceApiService } from '../device-api/device-api.service.ts';
 import { createRebuildService } from './rebuild.ts';
-import { buildBox, clockAt, line, passerby, rollupSnapshot, sendBatch, type TestBox, visit, visitHistory } from './test-support.ts';
 
 let t: TestApp;
 let customer: { customerId: string; rootOrgId: string };

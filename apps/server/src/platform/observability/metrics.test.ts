@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildShop } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildBox, line, sendBatch } from '../../modules/traffic/test-support.ts';
+import { buildBox, line, sendBatch } from '../../../test/support/traffic.ts';
 import { createJobQueue } from '../jobs/jobs.ts';
 import { nowIso } from '../time/clock.ts';
 

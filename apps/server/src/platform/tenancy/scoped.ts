@@ -18,13 +18,18 @@ type Empty = Record<never, never>;
  * filtered to the customer, and every insert is stamped with it, so a repository cannot forget.
  */
 export function tenantScope(db: DB, customerId: string) {
+  function selectFrom<T extends TenantTable>(table: T): SelectQueryBuilder<Database, T, Empty>;
+  /** `'table as t'`, for joins that name their tables: the filter is put on the alias. */
+  function selectFrom<T extends TenantTable, A extends string>(aliased: `${T} as ${A}`): SelectQueryBuilder<Database & { [K in A]: Database[T] }, A, Empty>;
+  function selectFrom(from: string) {
+    const alias = from.split(' as ').at(-1) ?? from;
+    // Kysely cannot type a column reference built from a generic table name; the casts are
+    // confined here, and the cross-customer API tests check the filter at run time.
+    return db.selectFrom(from as 'shops').where(sql.ref(`${alias}.customer_id`), '=', customerId);
+  }
   return {
     customerId,
-    selectFrom<T extends TenantTable>(table: T): SelectQueryBuilder<Database, T, Empty> {
-      // Kysely cannot type a column reference built from a generic table name; the casts are
-      // confined here, and the cross-customer API tests check the filter at run time.
-      return db.selectFrom(table as 'shops').where(sql.ref(`${table}.customer_id`), '=', customerId) as unknown as SelectQueryBuilder<Database, T, Empty>;
-    },
+    selectFrom,
     updateTable<T extends TenantTable>(table: T): UpdateQueryBuilder<Database, T, T, UpdateResult> {
       return db.updateTable(table as 'shops').where(sql.ref(`${table}.customer_id`), '=', customerId) as unknown as UpdateQueryBuilder<
         Database,

@@ -1,7 +1,7 @@
 import type { PosUploadRow } from '@storelens/contracts';
 import type { FastifyInstance } from 'fastify';
-import { type CallOptions, call } from '../../../test/harness.ts';
-import { sampleOrders, writePosWorkbook } from './pos-workbook.ts';
+import { sampleOrders, writePosWorkbook } from '../../src/modules/sales/pos-workbook.ts';
+import { type CallOptions, call } from '../harness.ts';
 
 /** Test helpers of the sales tests: waiting for imports, big POS files (multipart uploads are in test/factories.ts). */
 

@@ -1,9 +1,9 @@
 import type { DeviceEvent } from '@storelens/contracts';
 import type { FastifyInstance } from 'fastify';
-import { call, type Envelope } from '../../../test/harness.ts';
-import type { DB } from '../../platform/db/database.ts';
-import { advanceClock, resetClock } from '../../platform/time/clock.ts';
-import { createDevicesService } from '../devices/devices.service.ts';
+import { createDevicesService } from '../../src/modules/devices/devices.service.ts';
+import type { DB } from '../../src/platform/db/database.ts';
+import { advanceClock, resetClock } from '../../src/platform/time/clock.ts';
+import { call, type Envelope } from '../harness.ts';
 
 /** Test helpers of the traffic tests: a box with cameras and its device token, and batch delivery. */
 export interface TestBox {

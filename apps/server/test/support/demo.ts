@@ -1,6 +1,6 @@
-import { type Session, signIn } from '../../../test/factories.ts';
-import type { TestApp } from '../../../test/harness.ts';
-import { DEMO_ACCOUNTS, DEMO_CUSTOMERS } from './demo-plan.ts';
+import { DEMO_ACCOUNTS, DEMO_CUSTOMERS } from '../../src/modules/demo/demo-plan.ts';
+import { type Session, signIn } from '../factories.ts';
+import type { TestApp } from '../harness.ts';
 
 /** Signs in as the first demo account with the first demo customer selected (after seed-demo); `cid` is that customer's id. */
 export async function signInAsDemoAdmin(t: Pick<TestApp, 'app' | 'db'>): Promise<Session> {
