@@ -1,6 +1,6 @@
+import { containsKeyword } from '../../platform/db/like-pattern.ts';
 import type { CalendarEventsTable, FlowSettingsTable, PrivacySettingsTable } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
-import { likePattern } from '../org/org-admin.repo.ts';
 
 const INSERT_CHUNK = 500;
 
@@ -17,7 +17,7 @@ export interface CalendarFilter {
 export function calendarRepo(scope: TenantScope) {
   function filtered(filter: CalendarFilter) {
     let query = scope.selectFrom('calendar_events');
-    if (filter.keyword) query = query.where((eb) => eb(eb.fn('lower', ['calendar_events.name']), 'like', eb.val(likePattern(filter.keyword ?? ''))));
+    if (filter.keyword) query = query.where(containsKeyword('calendar_events.name', filter.keyword));
     if (filter.enabled !== undefined) query = query.where('calendar_events.enabled', '=', filter.enabled ? 1 : 0);
     if (filter.from) query = query.where('calendar_events.end_date', '>=', filter.from);
     if (filter.to) query = query.where('calendar_events.start_date', '<=', filter.to);

@@ -1,8 +1,8 @@
 import type { DeviceStatus } from '@storelens/contracts';
 import type { ExpressionBuilder } from 'kysely';
+import { containsKeyword } from '../../platform/db/like-pattern.ts';
 import type { AlertSettingsTable, Database } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
-import { likePattern } from '../org/org-admin.repo.ts';
 
 export interface DeviceFilter {
   /** Null: every shop; an empty set matches nothing. */
@@ -38,10 +38,8 @@ export function devicesRepo(scope: TenantScope) {
     // Boxes are never disabled (only cameras are); the filter then matches nothing.
     if (filter.status === 'disabled') conditions.push(eb('boxes.id', 'is', null));
     if (filter.keyword) {
-      const pattern = likePattern(filter.keyword);
-      conditions.push(
-        eb.or((['boxes.name', 'boxes.mac', 'shops.name', 'shops.number'] as const).map((column) => eb(eb.fn('lower', [column]), 'like', eb.val(pattern)))),
-      );
+      const keyword = filter.keyword;
+      conditions.push(eb.or((['boxes.name', 'boxes.mac', 'shops.name', 'shops.number'] as const).map((column) => containsKeyword(column, keyword))));
     }
     return eb.and(conditions);
   }
@@ -56,11 +54,11 @@ export function devicesRepo(scope: TenantScope) {
     if (filter.status === 'offline') conditions.push(eb('cameras.last_report_at', '<', filter.onlineSince));
     if (filter.status === 'inactive') conditions.push(eb('cameras.last_report_at', 'is', null));
     if (filter.keyword) {
-      const pattern = likePattern(filter.keyword);
+      const keyword = filter.keyword;
       conditions.push(
         eb.or(
           (['cameras.name', 'cameras.number', 'cameras.mac', 'boxes.mac', 'shops.name', 'shops.number'] as const).map((column) =>
-            eb(eb.fn('lower', [column]), 'like', eb.val(pattern)),
+            containsKeyword(column, keyword),
           ),
         ),
       );

@@ -1,4 +1,5 @@
 import type { ShopStatus } from '@storelens/contracts';
+import { containsKeyword } from '../../platform/db/like-pattern.ts';
 import type { ShopLogsTable, ShopsTable } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
 
@@ -17,11 +18,6 @@ export interface ShopFilter {
   status?: ShopStatus | undefined;
 }
 
-/** LIKE pattern for a keyword, with the wildcards of the keyword itself escaped. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export function orgAdminRepo(scope: TenantScope) {
   function filtered(filter: ShopFilter) {
     let query = scope.selectFrom('shops');
@@ -30,10 +26,8 @@ export function orgAdminRepo(scope: TenantScope) {
     if (filter.hideClosed) query = query.where('shops.status', '!=', 'closed');
     if (filter.status) query = query.where('shops.status', '=', filter.status);
     if (filter.keyword) {
-      const pattern = likePattern(filter.keyword);
-      query = query.where((eb) =>
-        eb.or([eb(eb.fn('lower', ['shops.name']), 'like', eb.val(pattern)), eb(eb.fn('lower', ['shops.number']), 'like', eb.val(pattern))]),
-      );
+      const keyword = filter.keyword;
+      query = query.where((eb) => eb.or([containsKeyword('shops.name', keyword), containsKeyword('shops.number', keyword)]));
     }
     return query;
   }

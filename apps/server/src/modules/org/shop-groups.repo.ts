@@ -1,6 +1,6 @@
+import { containsKeyword } from '../../platform/db/like-pattern.ts';
 import type { ShopGroupsTable } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
-import { likePattern } from './org-admin.repo.ts';
 
 const INSERT_CHUNK = 500;
 
@@ -8,7 +8,7 @@ export function shopGroupsRepo(scope: TenantScope) {
   return {
     list: (keyword?: string) => {
       let query = scope.selectFrom('shop_groups').selectAll().orderBy('name');
-      if (keyword) query = query.where((eb) => eb(eb.fn('lower', ['name']), 'like', eb.val(likePattern(keyword))));
+      if (keyword) query = query.where(containsKeyword('name', keyword));
       return query.execute();
     },
     find: (groupId: string) => scope.selectFrom('shop_groups').selectAll().where('id', '=', groupId).executeTakeFirst(),

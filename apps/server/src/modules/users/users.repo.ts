@@ -1,8 +1,8 @@
 import type { DB } from '../../platform/db/database.ts';
+import { containsKeyword } from '../../platform/db/like-pattern.ts';
 import type { MembershipsTable, UsersTable } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
 import { nowIso } from '../../platform/time/clock.ts';
-import { likePattern } from '../org/org-admin.repo.ts';
 
 const INSERT_CHUNK = 500;
 
@@ -107,11 +107,10 @@ export function membershipsRepo(scope: TenantScope) {
         .orderBy('users.login_name');
       if (userIds) query = query.where('memberships.user_id', 'in', userIds.length > 0 ? userIds : ['']);
       if (keyword) {
-        const pattern = likePattern(keyword);
         query = query.where((eb) =>
           eb.or(
             (['users.login_name', 'users.surname', 'users.given_name', 'users.mobile', 'users.employee_no'] as const).map((column) =>
-              eb(eb.fn('lower', [column]), 'like', eb.val(pattern)),
+              containsKeyword(column, keyword),
             ),
           ),
         );
