@@ -1,6 +1,5 @@
 import {
   AGE_BANDS,
-  comparisonRangesProblem,
   type DashboardResponse,
   type DateRange,
   DWELL_BUCKETS,
@@ -27,6 +26,10 @@ import {
   type WeatherListRequest,
   type WeatherMark,
 } from '@storelens/contracts';
+import { bucketKeys } from '../../platform/analytics/buckets.ts';
+import { checkComparisonRanges, checkRange, maxDaysFor, pairedDays, previousRangeOf } from '../../platform/analytics/date-ranges.ts';
+import { rankByValue } from '../../platform/analytics/ranking.ts';
+import { changeOf, ratio } from '../../platform/analytics/ratios.ts';
 import { visibleShopIds } from '../../platform/authz/actor.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { ShopMetricColumn } from '../../platform/db/schema.ts';
@@ -34,18 +37,7 @@ import type { CustomerActor } from '../../platform/http/context.ts';
 import { badRequest, noAuthority, notFound } from '../../platform/http/errors.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now } from '../../platform/time/clock.ts';
-import {
-  addDays,
-  daysBetween,
-  localParts,
-  monthEnd,
-  monthOf,
-  monthStart,
-  nextMonth,
-  rangeDays,
-  utcOfLocal,
-  weekStart,
-} from '../../platform/time/local-time.ts';
+import { addDays, daysBetween, localParts, monthEnd, monthOf, monthStart, utcOfLocal, weekStart } from '../../platform/time/local-time.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
 import { countryOfProvince } from '../org/city-tree.ts';
 import type { SalesSums } from '../sales/sales-metrics.ts';
@@ -65,7 +57,6 @@ import {
   isCount,
   type Sums,
 } from './metrics.ts';
-import { rankByValue } from './ranking.ts';
 import { reportValues, type SalesGrouping, salesSumsBy, splitIndicators } from './sales-figures.ts';
 
 export interface ShopInfo {
@@ -80,60 +71,6 @@ export interface ShopInfo {
 }
 
 const DASHBOARD_COLUMNS = columnsFor(['entries', 'exits', 'passersby', 'visits', 'newVisitors', 'repeatVisitors', 'avgDwellMinutes', 'deepVisits']);
-
-/** Refuses a range that runs backwards or is longer than allowed ('Time selection error' with the span). */
-export function checkRange(range: DateRange, maxDays: number): number {
-  if (range.startDate > range.endDate) throw badRequest('traffic.rangeOrder');
-  const days = rangeDays(range.startDate, range.endDate);
-  if (days > maxDays) throw badRequest('errors.timeSelectionError', { days: maxDays });
-  return days;
-}
-
-/**
- * Refuses two ranges that cannot be compared (spec section 5: each a valid range, the same length,
- * not the same range twice, no shared day); answers their length in days.
- */
-export function checkComparisonRanges(rangeA: DateRange, rangeB: DateRange): number {
-  const days = checkRange(rangeA, RANGE_LIMITS.days);
-  checkRange(rangeB, RANGE_LIMITS.days);
-  const problem = comparisonRangesProblem(rangeA, rangeB);
-  if (problem) throw badRequest(problem);
-  return days;
-}
-
-/** The days of two compared ranges side by side (1-based offset), each pair with its two days' values. */
-export function pairedDays<Values>(rangeA: DateRange, rangeB: DateRange, days: number, valuesOf: (dateA: string, dateB: string) => { a: Values; b: Values }) {
-  return Array.from({ length: days }, (_, offset) => {
-    const dateA = addDays(rangeA.startDate, offset);
-    const dateB = addDays(rangeB.startDate, offset);
-    return { offset: offset + 1, dateA, dateB, ...valuesOf(dateA, dateB) };
-  });
-}
-
-export function maxDaysFor(granularity: Granularity): number {
-  if (granularity === 'hour') return RANGE_LIMITS.hourly;
-  return granularity === 'day' ? RANGE_LIMITS.days : RANGE_LIMITS.grouped;
-}
-
-/** Every bucket key of a range at a granularity, in order, so charts get zeros where nothing happened. */
-export function bucketKeys(granularity: Granularity, startDate: string, endDate: string): string[] {
-  const keys: string[] = [];
-  if (granularity === 'month') {
-    for (let month = monthOf(startDate); month <= monthOf(endDate); month = nextMonth(month)) keys.push(month);
-    return keys;
-  }
-  if (granularity === 'week') {
-    for (let week = weekStart(startDate); week <= endDate; week = addDays(week, 7)) keys.push(week);
-    return keys;
-  }
-  for (let date = startDate; date <= endDate; date = addDays(date, 1)) {
-    if (granularity === 'day') keys.push(date);
-    else for (let hour = 0; hour < 24; hour += 1) keys.push(`${date}T${String(hour).padStart(2, '0')}`);
-  }
-  return keys;
-}
-
-const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
 /**
  * Holidays by country, year and language, computed once per process: the holiday rules take
@@ -378,7 +315,7 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
   ): Promise<RankingResponse> {
     const days = checkRange(input, RANGE_LIMITS.days);
     const shops = await resolveShops(actor, input.shopIds);
-    const previousRange = { startDate: addDays(input.startDate, -days), endDate: addDays(input.startDate, -1) };
+    const previousRange = previousRangeOf(input, days);
     const columns = INDICATOR_COLUMNS[input.indicator];
     const [current, previous] = await Promise.all([
       sumsByShop(actor.customerId, ids(shops), columns, input),
@@ -387,7 +324,7 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
     const rows = shops.map((shop) => {
       const value = indicatorValue(input.indicator, current.get(shop.id) ?? {});
       const previousValue = indicatorValue(input.indicator, previous.get(shop.id) ?? {});
-      const change = value !== null && previousValue !== null && previousValue !== 0 ? (value - previousValue) / previousValue : null;
+      const change = changeOf(previousValue, value);
       return { shopId: shop.id, shopName: shop.name, shopNumber: shop.number, value, previousValue, change };
     });
     return { indicator: input.indicator, previousRange, rows: rankByValue(rows, input.order) };
@@ -413,9 +350,7 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
     const totalsB = indicatorValues(input.indicators, totalB);
     const change: PartialIndicatorValues = Object.fromEntries(
       input.indicators.map((indicator) => {
-        const a = totalsA[indicator] ?? null;
-        const b = totalsB[indicator] ?? null;
-        return [indicator, a !== null && b !== null && a !== 0 ? (b - a) / a : null];
+        return [indicator, changeOf(totalsA[indicator] ?? null, totalsB[indicator] ?? null)];
       }),
     );
     return {
@@ -540,7 +475,7 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
           exits: sums.exits ?? 0,
           passersby: sums.passersby ?? 0,
           captureRate: indicatorValue('captureRate', sums),
-          share: share(entries, shopEntries),
+          share: ratio(entries, shopEntries),
         };
       }),
     };
@@ -620,10 +555,10 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
     const visits = sums.visits ?? 0;
     return {
       visits,
-      gender: GENDERS.map((gender) => ({ gender, visits: sums[GENDER_COLUMNS[gender]] ?? 0, share: share(sums[GENDER_COLUMNS[gender]] ?? 0, visits) })),
+      gender: GENDERS.map((gender) => ({ gender, visits: sums[GENDER_COLUMNS[gender]] ?? 0, share: ratio(sums[GENDER_COLUMNS[gender]] ?? 0, visits) })),
       age: AGE_BANDS.map((band, index) => {
         const count = sums[AGE_COLUMNS[index] ?? 'age_6'] ?? 0;
-        return { band, visits: count, share: share(count, visits) };
+        return { band, visits: count, share: ratio(count, visits) };
       }),
     };
   }
@@ -662,7 +597,7 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
       avgDwellMinutes: indicatorValue('avgDwellMinutes', sums),
       buckets: DWELL_BUCKETS.map((bucket, index) => {
         const count = sums[DWELL_BUCKET_COLUMNS[index] ?? 'dwell_b6'] ?? 0;
-        return { bucket: bucket.key, visits: count, share: share(count, visits) };
+        return { bucket: bucket.key, visits: count, share: ratio(count, visits) };
       }),
       deepVisits: sums.deep_visits ?? 0,
       deepVisitRate: indicatorValue('deepVisitRate', sums),
@@ -685,7 +620,7 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
     return {
       visitors,
       averageVisits: visitors > 0 ? visits / visitors : null,
-      buckets: FREQUENCY_BUCKETS.map((bucket) => ({ bucket, visitors: counts.get(bucket) ?? 0, share: share(counts.get(bucket) ?? 0, visitors) })),
+      buckets: FREQUENCY_BUCKETS.map((bucket) => ({ bucket, visitors: counts.get(bucket) ?? 0, share: ratio(counts.get(bucket) ?? 0, visitors) })),
     };
   }
 
@@ -700,7 +635,7 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
       averageDays: repeatVisits > 0 ? dayTotal / repeatVisits : null,
       buckets: REVISIT_BUCKETS.map((bucket) => {
         const count = gaps.filter((row) => row.days >= bucket.min && row.days <= bucket.max).reduce((sum, row) => sum + row.visits, 0);
-        return { bucket: bucket.key, visits: count, share: share(count, repeatVisits) };
+        return { bucket: bucket.key, visits: count, share: ratio(count, repeatVisits) };
       }),
     };
   }
