@@ -4,7 +4,8 @@ import type { TrafficLineEventsTable, TrafficPasserbyEventsTable, TrafficVisitsT
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { localParts } from '../../platform/time/local-time.ts';
 import { NEW_TO_REPEAT, type Sums, visitContribution } from './metrics.ts';
-import { RollupDeltas, type RollupsRepo, rollupsRepo } from './rollups.repo.ts';
+import { RollupDeltas } from './rollup-accumulator.ts';
+import { type RollupsRepo, rollupsRepo } from './rollups.repo.ts';
 
 /** What ingest needs to know about the shop whose box sent the batch. */
 export interface IngestShop {
