@@ -11,6 +11,7 @@ import { batchesOf, createSimulator, type SimShop } from '../modules/demo/simula
 import { createDeviceApiService } from '../modules/device-api/device-api.service.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
 import { createOrgAdminService } from '../modules/org/org-admin.service.ts';
+import { createTrafficReportFigures } from '../modules/sales/traffic-report-figures.ts';
 import { analyticsRepo } from '../modules/traffic/analytics.repo.ts';
 import { createAnalyticsService } from '../modules/traffic/analytics.service.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
@@ -377,7 +378,7 @@ async function trafficQuestions(db: DB, chain: BenchChain, days: number): Promis
   });
   await users.addMembership(customerId, { userId, roleId: RoleId.superManager });
   const actor = (await resolveActor(db, userId, customerId)) as CustomerActor;
-  const analytics = createAnalyticsService({ db, calendar: createCalendarService({ db }) });
+  const analytics = createAnalyticsService({ db, calendar: createCalendarService({ db }), extraIndicators: createTrafficReportFigures({ db }) });
   const shopIds = shops.map((shop) => shop.shopId);
   const today = todayIn('Asia/Shanghai', now());
   const last90 = { startDate: addDays(today, -89), endDate: today };

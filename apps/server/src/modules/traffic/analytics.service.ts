@@ -11,7 +11,6 @@ import {
   type Indicator,
   type Locale,
   type PartialIndicatorValues,
-  Perm,
   type ProfileResponse,
   RANGE_LIMITS,
   type RankingResponse,
@@ -19,6 +18,7 @@ import {
   type ReportIndicator,
   type ReportWithSalesDefinition,
   type ReportWithSalesTable,
+  type SalesReportIndicator,
   type StayTimeResponse,
   type TimeIntervalResponse,
   type TrendRequest,
@@ -34,16 +34,16 @@ import { visibleShopIds } from '../../platform/authz/actor.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { ShopMetricColumn } from '../../platform/db/schema.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
-import { badRequest, noAuthority, notFound } from '../../platform/http/errors.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now } from '../../platform/time/clock.ts';
 import { addDays, daysBetween, localParts, monthEnd, monthOf, monthStart, utcOfLocal, weekStart } from '../../platform/time/local-time.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
 import { countryOfProvince } from '../org/city-tree.ts';
-import type { SalesSums } from '../sales/sales-metrics.ts';
 import { holidaysByDate } from '../session/holidays.ts';
 import { createWeatherService } from '../weather/weather.service.ts';
 import { analyticsRepo, type SumRow } from './analytics.repo.ts';
+import { type ExtraFigures, type ExtraIndicatorSource, type FigureGrouping, NO_EXTRA_FIGURES, reportValues, splitIndicators } from './extra-indicators.ts';
 import {
   AGE_COLUMNS,
   addInto,
@@ -57,7 +57,6 @@ import {
   isCount,
   type Sums,
 } from './metrics.ts';
-import { reportValues, type SalesGrouping, salesSumsBy, splitIndicators } from './sales-figures.ts';
 
 export interface ShopInfo {
   id: string;
@@ -92,8 +91,8 @@ function cachedHolidays(country: string, year: number, locale: Locale): ReturnTy
  * name (an id outside it answers not found, like another customer's). Dates are shop-local:
  * '2026-03-01' means each shop's own 1 March, whatever its time zone.
  */
-export function createAnalyticsService(deps: { db: DB; calendar: CalendarService }) {
-  const { db, calendar } = deps;
+export function createAnalyticsService(deps: { db: DB; calendar: CalendarService; extraIndicators: ExtraIndicatorSource }) {
+  const { db, calendar, extraIndicators } = deps;
   const weather = createWeatherService({ db });
   const repoOf = (customerId: string) => analyticsRepo(tenantScope(db, customerId));
 
@@ -372,9 +371,15 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
     };
   }
 
-  /** Sales indicators in a traffic report are sales data: only for those who may see sales (sale_nav). */
-  function requireSalesAccess(actor: CustomerActor, salesIndicators: readonly unknown[]): void {
-    if (salesIndicators.length > 0 && actor.permissions.sale_nav !== Perm.shown) throw noAuthority();
+  /** The extra (sales) indicators' figures, read only when a question asks for some, after their access check. */
+  function extraFiguresBy(
+    actor: CustomerActor,
+    shopIds: readonly string[],
+    range: DateRange,
+    extra: readonly SalesReportIndicator[],
+    grouping: FigureGrouping,
+  ): Promise<ExtraFigures> {
+    return extra.length > 0 ? extraIndicators.figuresBy(actor.customerId, shopIds, range, extra, grouping) : Promise.resolve(NO_EXTRA_FIGURES);
   }
 
   async function fourQuadrant(
@@ -385,14 +390,14 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
     checkRange(input, RANGE_LIMITS.days);
     const shops = await resolveShops(actor, input.shopIds);
     const axes = [input.xIndicator, input.yIndicator];
-    const { traffic, sales } = splitIndicators(axes);
-    requireSalesAccess(actor, sales);
-    const [byShop, salesByShop] = await Promise.all([
+    const { traffic, extra } = splitIndicators(axes);
+    if (extra.length > 0) extraIndicators.authorize(actor);
+    const [byShop, extraByShop] = await Promise.all([
       traffic.length > 0 ? sumsByShop(actor.customerId, ids(shops), columnsFor(traffic), input) : new Map<string, Sums>(),
-      sales.length > 0 ? salesSumsBy(db, actor.customerId, ids(shops), input, 'shop') : new Map<string, SalesSums>(),
+      extraFiguresBy(actor, ids(shops), input, extra, 'shop'),
     ]);
     const values = shops.map((shop) => {
-      const value = reportValues(axes, byShop.get(shop.id) ?? {}, salesByShop.get(shop.id));
+      const value = reportValues(axes, byShop.get(shop.id) ?? {}, extraByShop, shop.id);
       return { shop, x: value[input.xIndicator] ?? null, y: value[input.yIndicator] ?? null };
     });
     const mean = (list: (number | null)[]) => {
@@ -663,18 +668,17 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
     const granularity: Granularity = definition.dimension === 'shop' || definition.dimension === 'shopDay' ? 'day' : definition.dimension;
     checkRange(definition, maxDaysFor(granularity));
     const shops = await resolveShops(actor, definition.shopIds);
-    const { traffic, sales } = splitIndicators(definition.indicators);
-    requireSalesAccess(actor, sales);
+    const { traffic, extra } = splitIndicators(definition.indicators);
+    if (extra.length > 0) extraIndicators.authorize(actor);
     // A report of sales indicators only still reads one traffic column: the queries need one.
     const columns = columnsFor(traffic.length > 0 ? traffic : ['entries']);
     const shopIds = ids(shops);
-    const salesBy = (grouping: SalesGrouping) =>
-      sales.length > 0 ? salesSumsBy(db, actor.customerId, shopIds, definition, grouping) : Promise.resolve(new Map<string, SalesSums>());
-    const [totals, salesTotals] = await Promise.all([totalSums(actor.customerId, shopIds, columns, definition), salesBy('total')]);
-    const values = (trafficSums: Sums, salesSums: SalesSums | undefined) => reportValues(definition.indicators, trafficSums, salesSums);
-    const base = { dimension: definition.dimension, indicators: definition.indicators, totals: values(totals, salesTotals.get('')) };
+    const extraBy = (grouping: FigureGrouping) => extraFiguresBy(actor, shopIds, definition, extra, grouping);
+    const [totals, extraTotals] = await Promise.all([totalSums(actor.customerId, shopIds, columns, definition), extraBy('total')]);
+    const values = (trafficSums: Sums, extraFigures: ExtraFigures, key: string) => reportValues(definition.indicators, trafficSums, extraFigures, key);
+    const base = { dimension: definition.dimension, indicators: definition.indicators, totals: values(totals, extraTotals, '') };
     if (definition.dimension === 'shop') {
-      const [byShop, salesByShop] = await Promise.all([sumsByShop(actor.customerId, shopIds, columns, definition), salesBy('shop')]);
+      const [byShop, extraByShop] = await Promise.all([sumsByShop(actor.customerId, shopIds, columns, definition), extraBy('shop')]);
       return {
         ...base,
         rows: shops.map((shop) => ({
@@ -682,14 +686,14 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
           shopId: shop.id,
           shopName: shop.name,
           shopNumber: shop.number,
-          values: values(byShop.get(shop.id) ?? {}, salesByShop.get(shop.id)),
+          values: values(byShop.get(shop.id) ?? {}, extraByShop, shop.id),
         })),
       };
     }
     if (definition.dimension === 'shopDay') {
-      const [rows, salesByKey] = await Promise.all([
+      const [rows, extraByKey] = await Promise.all([
         repoOf(actor.customerId).sumShopRollup('traffic_shop_daily', columns, ['shop_id', 'local_date'], shopIds, definition.startDate, definition.endDate),
-        salesBy('shopDay'),
+        extraBy('shopDay'),
       ]);
       const byKey = new Map(rows.map((row) => [`${row.group.shop_id}|${row.group.local_date}`, row.sums]));
       return {
@@ -701,18 +705,18 @@ export function createAnalyticsService(deps: { db: DB; calendar: CalendarService
             shopName: shop.name,
             shopNumber: shop.number,
             period: date,
-            values: values(byKey.get(`${shop.id}|${date}`) ?? {}, salesByKey.get(`${shop.id}|${date}`)),
+            values: values(byKey.get(`${shop.id}|${date}`) ?? {}, extraByKey, `${shop.id}|${date}`),
           })),
         ),
       };
     }
-    const [sums, salesByPeriod] = await Promise.all([periodSums(actor.customerId, shopIds, columns, granularity, definition), salesBy(granularity)]);
+    const [sums, extraByPeriod] = await Promise.all([periodSums(actor.customerId, shopIds, columns, granularity, definition), extraBy(granularity)]);
     return {
       ...base,
       rows: bucketKeys(granularity, definition.startDate, definition.endDate).map((key) => ({
         key,
         period: key,
-        values: values(sums.get(key) ?? {}, salesByPeriod.get(key)),
+        values: values(sums.get(key) ?? {}, extraByPeriod, key),
       })),
     };
   }
