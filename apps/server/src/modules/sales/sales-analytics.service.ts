@@ -22,7 +22,7 @@ import type { DB } from '../../platform/db/database.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { datesOf, monthOf, weekdayOf, weekStart } from '../../platform/time/local-time.ts';
-import type { AnalyticsService } from '../traffic/analytics.service.ts';
+import type { ShopsInScope } from '../traffic/shops-in-scope.ts';
 import { type DayGroup, type SalesSumRow, salesAnalyticsRepo } from './sales-analytics.repo.ts';
 import { addSums, allSalesValues, emptySums, type SalesSums, salesValue, salesValues } from './sales-metrics.ts';
 
@@ -46,7 +46,7 @@ const periodKey: Record<Exclude<Granularity, 'hour'>, (date: string) => string> 
  * screens: the caller's data scope (an id outside it is not found), shop-local dates, the same
  * range limits and messages.
  */
-export function createSalesAnalyticsService(deps: { db: DB; analytics: Pick<AnalyticsService, 'resolveShops'> }) {
+export function createSalesAnalyticsService(deps: { db: DB; analytics: Pick<ShopsInScope, 'resolveShops'> }) {
   const { db, analytics } = deps;
   const repoOf = (actor: CustomerActor) => salesAnalyticsRepo(tenantScope(db, actor.customerId));
 

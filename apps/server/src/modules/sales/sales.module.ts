@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { DB } from '../../platform/db/database.ts';
 import { createJobQueue, createJobWorker, type JobDefinition, type JobWorker, type JobWorkerOptions } from '../../platform/jobs/jobs.ts';
-import type { AnalyticsService } from '../traffic/analytics.service.ts';
+import type { ShopsInScope } from '../traffic/shops-in-scope.ts';
 import { posImportJob } from './pos-import.job.ts';
 import { createPosUploadService, type PosUploadService } from './pos-upload.service.ts';
 import { registerSalesRoutes } from './sales.routes.ts';
@@ -45,7 +45,7 @@ export function registerSalesModule(
   deps: {
     db: DB;
     config: Pick<AppConfig, 'dataDir' | 'role'>;
-    analytics: Pick<AnalyticsService, 'resolveShops'>;
+    analytics: Pick<ShopsInScope, 'resolveShops'>;
     onJobOutcome?: JobWorkerOptions['onOutcome'];
   },
 ): JobWorker {

@@ -12,10 +12,10 @@ import { hasPermission } from '../../platform/authz/guard.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import type { DownloadFile } from '../../platform/http/download.ts';
 import { noAuthority } from '../../platform/http/errors.ts';
-import type { AnalyticsService } from './analytics.service.ts';
+import type { TrafficServices } from './traffic.module.ts';
 
 /** Runs the export's query as its screen does, and lays the answer out as a table. */
-export async function exportTable(analytics: AnalyticsService, actor: CustomerActor, request: ExportRequest, locale: Locale): Promise<DownloadFile> {
+export async function exportTable(traffic: TrafficServices, actor: CustomerActor, request: ExportRequest, locale: Locale): Promise<DownloadFile> {
   // The export needs what the table's own screen needs.
   if (request.table === 'profile' && !hasPermission(actor, 'cusattr_show')) throw noAuthority();
   if (request.table === 'gateList' && !hasPermission(actor, 'shopgateanalyze_page')) throw noAuthority();
@@ -25,7 +25,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
   let table: ExportTable;
   switch (request.table) {
     case 'dashboard': {
-      const data = await analytics.dashboard(actor, request.query);
+      const data = await traffic.overview.dashboard(actor, request.query);
       const indicators: Indicator[] = ['entries', 'passersby', 'captureRate', 'visits', 'newVisitors', 'repeatVisitors', 'avgDwellMinutes', 'deepVisitRate'];
       table = {
         title: 'export.titleDashboard',
@@ -47,7 +47,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'trend': {
-      const data = await analytics.trend(actor, request.query, locale);
+      const data = await traffic.overview.trend(actor, request.query, locale);
       table = {
         title: 'export.titleTrend',
         columns: [text(PERIOD_HEADERS[data.granularity]), ...request.query.indicators.map((indicator) => indicatorColumn(indicator))],
@@ -56,11 +56,11 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'ranking': {
-      table = rankingTable('export.titleRanking', await analytics.ranking(actor, request.query), locale);
+      table = rankingTable('export.titleRanking', await traffic.shopComparison.ranking(actor, request.query), locale);
       break;
     }
     case 'comparison': {
-      const data = await analytics.comparison(actor, request.query);
+      const data = await traffic.shopComparison.comparison(actor, request.query);
       const { indicators, rangeA, rangeB } = request.query;
       const a = ` (${rangeA.startDate} ~ ${rangeA.endDate})`;
       const b = ` (${rangeB.startDate} ~ ${rangeB.endDate})`;
@@ -80,7 +80,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'fourQuadrant': {
-      const data = await analytics.fourQuadrant(actor, request.query);
+      const data = await traffic.shopComparison.fourQuadrant(actor, request.query);
       table = {
         title: 'export.titleFourQuadrant',
         columns: [
@@ -95,7 +95,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'timeInterval': {
-      const data = await analytics.timeInterval(actor, request.query);
+      const data = await traffic.entrances.timeInterval(actor, request.query);
       const { indicators } = request.query;
       const average = ` (${tr('export.dailyAverage')})`;
       table = {
@@ -117,7 +117,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'gateList': {
-      const data = await analytics.gateList(actor, request.query);
+      const data = await traffic.entrances.gateList(actor, request.query);
       table = {
         title: 'export.titleGateList',
         columns: [
@@ -134,7 +134,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'profile': {
-      const data = await analytics.profile(actor, request.query);
+      const data = await traffic.visitors.profile(actor, request.query);
       const gender: Record<string, MessageKey> = { male: 'export.male', female: 'export.female', unknown: 'export.unknown' };
       table = {
         title: 'export.titleProfile',
@@ -147,7 +147,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'stayTime': {
-      const data = await analytics.stayTime(actor, request.query);
+      const data = await traffic.visitors.stayTime(actor, request.query);
       table = {
         title: 'export.titleStayTime',
         columns: [text('export.bucket'), indicatorColumn('visits'), { header: tr('export.share'), kind: 'rate' }],
@@ -156,7 +156,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'frequency': {
-      const data = await analytics.frequency(actor, request.query);
+      const data = await traffic.visitors.frequency(actor, request.query);
       table = {
         title: 'export.titleFrequency',
         columns: [text('export.bucket'), { header: tr('export.visitors'), kind: 'count' }, { header: tr('export.share'), kind: 'rate' }],
@@ -165,7 +165,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'revisitInterval': {
-      const data = await analytics.revisitInterval(actor, request.query);
+      const data = await traffic.visitors.revisitInterval(actor, request.query);
       table = {
         title: 'export.titleRevisit',
         columns: [text('export.bucket'), indicatorColumn('visits'), { header: tr('export.share'), kind: 'rate' }],
@@ -174,7 +174,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'activity': {
-      const data = await analytics.activity(actor, request.query);
+      const data = await traffic.visitors.activity(actor, request.query);
       const weeks = data.bandsWeeks;
       const share = (count: number) => (data.visitors > 0 ? count / data.visitors : null);
       const bands: [MessageKey, number, number, number][] = [
@@ -195,7 +195,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'customReport': {
-      const data = await analytics.report(actor, request.query);
+      const data = await traffic.reports.run(actor, request.query);
       const byShop = data.dimension === 'shop' || data.dimension === 'shopDay';
       const byPeriod = data.dimension !== 'shop';
       table = {

@@ -38,8 +38,20 @@ export interface ExtraIndicatorSource {
   ): Promise<ExtraFigures>;
 }
 
-/** What a report without extra indicators reads from them: nothing. */
-export const NO_EXTRA_FIGURES: ExtraFigures = { valuesOf: () => ({}) };
+/** What a question without extra indicators reads from them: nothing. */
+const NO_EXTRA_FIGURES: ExtraFigures = { valuesOf: () => ({}) };
+
+/** The extra indicators' figures, read only when a question asks for some (after the caller's access was checked). */
+export function extraFiguresOf(
+  source: ExtraIndicatorSource,
+  customerId: string,
+  shopIds: readonly string[],
+  range: DateRange,
+  extra: readonly SalesReportIndicator[],
+  grouping: FigureGrouping,
+): Promise<ExtraFigures> {
+  return extra.length > 0 ? source.figuresBy(customerId, shopIds, range, extra, grouping) : Promise.resolve(NO_EXTRA_FIGURES);
+}
 
 /** A report's indicators split into traffic's own and the extra ones. */
 export function splitIndicators(indicators: readonly ReportIndicator[]): { traffic: Indicator[]; extra: SalesReportIndicator[] } {
