@@ -8,7 +8,6 @@ import {
 import { bucketKeys } from '../../platform/analytics/buckets.ts';
 import { checkRange, maxDaysFor } from '../../platform/analytics/date-ranges.ts';
 import type { DB } from '../../platform/db/database.ts';
-import type { CustomReportsTable } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import { notFound, refused } from '../../platform/http/errors.ts';
@@ -18,11 +17,11 @@ import { nowIso } from '../../platform/time/clock.ts';
 import { analyticsRepo } from './analytics.repo.ts';
 import { type ExtraFigures, type ExtraIndicatorSource, extraFiguresOf, type FigureGrouping, reportValues, splitIndicators } from './extra-indicators.ts';
 import { columnsFor, type Sums } from './metrics.ts';
-import { reportsRepo } from './reports.repo.ts';
+import { reportsRepo, type SavedReportRow } from './reports.repo.ts';
 import { type ShopsInScope, shopIdsOf } from './shops-in-scope.ts';
 import type { TrafficSums } from './traffic-sums.ts';
 
-function present(row: CustomReportsTable): SavedReportWithSales {
+function present(row: SavedReportRow): SavedReportWithSales {
   return {
     reportId: row.id,
     name: row.name,

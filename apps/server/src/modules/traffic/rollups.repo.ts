@@ -1,5 +1,5 @@
 import { type InsertObject, sql } from 'kysely';
-import type { Database, TrafficLineEventsTable, TrafficPasserbyEventsTable, TrafficVisitsTable, TrafficZoneEventsTable } from '../../platform/db/schema.ts';
+import type { Database } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
 import { monthOf, weekStart } from '../../platform/time/local-time.ts';
 import { ENTRANCE_METRIC_COLUMNS, SHOP_METRIC_COLUMNS, type Sums } from './metrics.ts';
@@ -8,7 +8,8 @@ import type { RollupDeltas } from './rollup-accumulator.ts';
 /** Rows per statement: below SQLite's 32,766 bound parameters with every metric column. */
 const CHUNK = 500;
 
-type Row<T extends keyof Database> = Omit<InsertObject<Database, T>, 'customer_id'>;
+/** A new row of a tenant table: the tenant scope adds the customer. */
+export type NewRow<T extends keyof Database> = Omit<InsertObject<Database, T>, 'customer_id'>;
 type RollupTable =
   | 'traffic_shop_hourly'
   | 'traffic_shop_daily'
@@ -59,17 +60,17 @@ export function rollupsRepo(scope: TenantScope) {
 
   async function insertChunked<T extends 'traffic_line_events' | 'traffic_passerby_events' | 'traffic_zone_events' | 'traffic_visits'>(
     table: T,
-    rows: Row<T>[],
+    rows: NewRow<T>[],
   ) {
     // Wide rows (visits) leave fewer per statement under the parameter bound.
     for (let start = 0; start < rows.length; start += CHUNK) await scope.insertInto(table, rows.slice(start, start + CHUNK)).execute();
   }
 
   return {
-    insertLineEvents: (rows: Omit<TrafficLineEventsTable, 'customer_id'>[]) => insertChunked('traffic_line_events', rows),
-    insertPasserbyEvents: (rows: Omit<TrafficPasserbyEventsTable, 'customer_id'>[]) => insertChunked('traffic_passerby_events', rows),
-    insertZoneEvents: (rows: Omit<TrafficZoneEventsTable, 'customer_id'>[]) => insertChunked('traffic_zone_events', rows),
-    insertVisits: (rows: Omit<TrafficVisitsTable, 'customer_id'>[]) => insertChunked('traffic_visits', rows),
+    insertLineEvents: (rows: NewRow<'traffic_line_events'>[]) => insertChunked('traffic_line_events', rows),
+    insertPasserbyEvents: (rows: NewRow<'traffic_passerby_events'>[]) => insertChunked('traffic_passerby_events', rows),
+    insertZoneEvents: (rows: NewRow<'traffic_zone_events'>[]) => insertChunked('traffic_zone_events', rows),
+    insertVisits: (rows: NewRow<'traffic_visits'>[]) => insertChunked('traffic_visits', rows),
 
     async applyDeltas(deltas: RollupDeltas): Promise<void> {
       await upsertAdding(

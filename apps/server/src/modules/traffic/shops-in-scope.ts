@@ -3,18 +3,9 @@ import type { DB } from '../../platform/db/database.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
-import { analyticsRepo } from './analytics.repo.ts';
+import { analyticsRepo, type ShopInfo } from './analytics.repo.ts';
 
-export interface ShopInfo {
-  id: string;
-  name: string;
-  number: string;
-  time_zone: string;
-  status: string;
-  closed_at: string | null;
-  province: string | null;
-  city: string | null;
-}
+export type { ShopInfo };
 
 /** The ids of resolved shops, for the rollup reads. */
 export const shopIdsOf = (shops: readonly ShopInfo[]) => shops.map((shop) => shop.id);
