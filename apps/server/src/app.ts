@@ -23,10 +23,10 @@ import { createOrgAdminService } from './modules/org/org-admin.service.ts';
 import { createShopGroupsService } from './modules/org/shop-groups.service.ts';
 import { createShopImportService } from './modules/org/shop-import.service.ts';
 import { registerSalesModule } from './modules/sales/sales.module.ts';
+import { createTrafficReportFigures } from './modules/sales/traffic-report-figures.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
-import { createAnalyticsService } from './modules/traffic/analytics.service.ts';
-import { createReportsService } from './modules/traffic/reports.service.ts';
+import { createTrafficServices } from './modules/traffic/traffic.module.ts';
 import { registerTrafficRoutes } from './modules/traffic/traffic.routes.ts';
 import { createRolesService } from './modules/users/roles.service.ts';
 import { createUserImportService } from './modules/users/user-import.service.ts';
@@ -102,9 +102,10 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   const calendar = createCalendarService({ db });
   registerDeviceApiRoutes(app, createDeviceApiService({ db, calendar }), (accepted) => metrics.deviceEvents.inc(accepted));
   registerCalendarRoutes(app, calendar);
-  const analytics = createAnalyticsService({ db, calendar });
-  registerTrafficRoutes(app, { analytics, reports: createReportsService({ db, analytics }) });
-  registerSalesModule(app, { db, config, analytics, onJobOutcome: (job, outcome) => metrics.jobOutcomes.inc({ job, outcome }) });
+  // Sales adds its indicators to traffic's reports through traffic's interface: traffic never imports sales.
+  const traffic = createTrafficServices({ db, calendar, extraIndicators: createTrafficReportFigures({ db }) });
+  registerTrafficRoutes(app, traffic);
+  registerSalesModule(app, { db, config, onJobOutcome: (job, outcome) => metrics.jobOutcomes.inc({ job, outcome }) });
   // Development-only routes do not exist unless a person chose development mode (no 404 guard to forget).
   if (developmentRoutesEnabled(config)) registerDevRoutes(app, db);
 

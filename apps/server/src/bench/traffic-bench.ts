@@ -11,8 +11,9 @@ import { batchesOf, createSimulator, type SimShop } from '../modules/demo/simula
 import { createDeviceApiService } from '../modules/device-api/device-api.service.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
 import { createOrgAdminService } from '../modules/org/org-admin.service.ts';
+import { createTrafficReportFigures } from '../modules/sales/traffic-report-figures.ts';
 import { analyticsRepo } from '../modules/traffic/analytics.repo.ts';
-import { createAnalyticsService } from '../modules/traffic/analytics.service.ts';
+import { createTrafficServices } from '../modules/traffic/traffic.module.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
 import { resolveActor } from '../platform/authz/actor.ts';
 import { type DB, type DialectName, migrateToLatest, openDatabase } from '../platform/db/database.ts';
@@ -377,7 +378,7 @@ async function trafficQuestions(db: DB, chain: BenchChain, days: number): Promis
   });
   await users.addMembership(customerId, { userId, roleId: RoleId.superManager });
   const actor = (await resolveActor(db, userId, customerId)) as CustomerActor;
-  const analytics = createAnalyticsService({ db, calendar: createCalendarService({ db }) });
+  const traffic = createTrafficServices({ db, calendar: createCalendarService({ db }), extraIndicators: createTrafficReportFigures({ db }) });
   const shopIds = shops.map((shop) => shop.shopId);
   const today = todayIn('Asia/Shanghai', now());
   const last90 = { startDate: addDays(today, -89), endDate: today };
@@ -392,7 +393,7 @@ async function trafficQuestions(db: DB, chain: BenchChain, days: number): Promis
   return [
     {
       name: "today's dashboard",
-      ours: async () => (await analytics.dashboard(actor, {})).totals.entries ?? 0,
+      ours: async () => (await traffic.overview.dashboard(actor, {})).totals.entries ?? 0,
       fromRaw: async (peer) => {
         // Each shop's own today, by hour, from raw line and passer-by events and the visits table.
         const todayOf = (shop: { timeZone: string }) => todayIn(shop.timeZone, now());
@@ -411,7 +412,7 @@ async function trafficQuestions(db: DB, chain: BenchChain, days: number): Promis
       name: '90-day daily trend, all shops',
       ours: async () =>
         entriesOfPoints(
-          await analytics.trend(actor, { ...last90, granularity: 'day', indicators: ['entries', 'captureRate', 'visits', 'avgDwellMinutes'] }, 'en'),
+          await traffic.overview.trend(actor, { ...last90, granularity: 'day', indicators: ['entries', 'captureRate', 'visits', 'avgDwellMinutes'] }, 'en'),
         ),
       fromRaw: async (peer) => {
         const sums = await peer.rawEntrySums(shopIds, last90.startDate, last90.endDate, 'local_date');
@@ -422,7 +423,7 @@ async function trafficQuestions(db: DB, chain: BenchChain, days: number): Promis
     {
       name: 'this-year monthly trend, all shops',
       ours: async () =>
-        entriesOfPoints(await analytics.trend(actor, { ...thisYear, granularity: 'month', indicators: ['entries', 'captureRate', 'visits'] }, 'en')),
+        entriesOfPoints(await traffic.overview.trend(actor, { ...thisYear, granularity: 'month', indicators: ['entries', 'captureRate', 'visits'] }, 'en')),
       fromRaw: async (peer) => {
         const sums = await peer.rawEntrySums(shopIds, thisYear.startDate, thisYear.endDate, 'local_date');
         await peer.rawVisitSums(shopIds, thisYear.startDate, thisYear.endDate, 'local_date');
@@ -433,7 +434,7 @@ async function trafficQuestions(db: DB, chain: BenchChain, days: number): Promis
     },
     {
       name: 'store ranking (30 days)',
-      ours: async () => (await analytics.ranking(actor, { ...last30, indicator: 'entries', order: 'desc' })).rows[0]?.value ?? 0,
+      ours: async () => (await traffic.shopComparison.ranking(actor, { ...last30, indicator: 'entries', order: 'desc' })).rows[0]?.value ?? 0,
       fromRaw: async (peer) => {
         const sums = await peer.rawEntrySums(shopIds, last30.startDate, last30.endDate, 'shop_id');
         await peer.rawEntrySums(shopIds, previous30.startDate, addDays(last30.startDate, -1), 'shop_id');
@@ -443,7 +444,7 @@ async function trafficQuestions(db: DB, chain: BenchChain, days: number): Promis
     {
       name: 'store comparison (30 vs 30 days)',
       ours: async () => {
-        const answer = await analytics.comparison(actor, { rangeA: previous30, rangeB: last30, indicators: ['entries', 'captureRate', 'visits'] });
+        const answer = await traffic.shopComparison.comparison(actor, { rangeA: previous30, rangeB: last30, indicators: ['entries', 'captureRate', 'visits'] });
         return (answer.totalsB.entries ?? 0) - (answer.totalsA.entries ?? 0);
       },
       fromRaw: async (peer) => {
@@ -459,7 +460,7 @@ async function trafficQuestions(db: DB, chain: BenchChain, days: number): Promis
     {
       name: 'four-quadrant (90 days)',
       ours: async () =>
-        (await analytics.fourQuadrant(actor, { ...last90, xIndicator: 'entries', yIndicator: 'avgDwellMinutes' })).points.reduce(
+        (await traffic.shopComparison.fourQuadrant(actor, { ...last90, xIndicator: 'entries', yIndicator: 'avgDwellMinutes' })).points.reduce(
           (sum, point) => sum + (point.x ?? 0),
           0,
         ),
@@ -471,7 +472,7 @@ async function trafficQuestions(db: DB, chain: BenchChain, days: number): Promis
     },
     {
       name: 'visitor profile (90 days)',
-      ours: async () => (await analytics.profile(actor, last90)).visits,
+      ours: async () => (await traffic.visitors.profile(actor, last90)).visits,
       fromRaw: async (peer) => {
         const byGender = await peer.rawVisitSums(shopIds, last90.startDate, last90.endDate, 'gender');
         await peer.rawVisitSums(shopIds, last90.startDate, last90.endDate, 'age_band');

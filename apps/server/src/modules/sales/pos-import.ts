@@ -4,11 +4,19 @@ import { accessOf } from '../../platform/authz/access.ts';
 import { resolveActor } from '../../platform/authz/actor.ts';
 import { hasPermission } from '../../platform/authz/guard.ts';
 import type { DB } from '../../platform/db/database.ts';
-import type { PosUploadsTable, SalesShopDailyTable, SalesShopHourlyTable } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { nowIso } from '../../platform/time/clock.ts';
-import { ORDER_INSERT_CHUNK, type OrderValues, type PosRepo, posRepo, type UploadPatch } from './pos.repo.ts';
+import {
+  type NewSalesDay,
+  type NewSalesHour,
+  ORDER_INSERT_CHUNK,
+  type OrderValues,
+  type PosRepo,
+  posRepo,
+  type UploadPatch,
+  type UploadRow,
+} from './pos.repo.ts';
 import { removeFile, storedPath } from './pos-files.ts';
 import { dateOfDayNumber, dayNumberOf, type ParsedOrders, ParseStopped, type PosRowError, parsePosFile } from './pos-parse.ts';
 
@@ -27,8 +35,6 @@ export function basketBucket(size: number): number {
   return size <= 9 ? 5 : 6;
 }
 
-type DailyRow = Omit<SalesShopDailyTable, 'customer_id'>;
-type HourlyRow = Omit<SalesShopHourlyTable, 'customer_id'>;
 const BASKET_COLUMNS = ['basket_b0', 'basket_b1', 'basket_b2', 'basket_b3', 'basket_b4', 'basket_b5', 'basket_b6'] as const;
 
 /**
@@ -36,9 +42,9 @@ const BASKET_COLUMNS = ['basket_b0', 'basket_b1', 'basket_b2', 'basket_b3', 'bas
  * no time given). An order with a negative amount is a return: it lowers net sales and units and
  * counts as a return, not as a transaction; only sales orders have a basket size.
  */
-export function rollupsOf(orders: ParsedOrders, shopIds: readonly string[], uploadId: string, at: string): { daily: DailyRow[]; hourly: HourlyRow[] } {
-  const daily = new Map<string, DailyRow>();
-  const hourly = new Map<string, HourlyRow>();
+export function rollupsOf(orders: ParsedOrders, shopIds: readonly string[], uploadId: string, at: string): { daily: NewSalesDay[]; hourly: NewSalesHour[] } {
+  const daily = new Map<string, NewSalesDay>();
+  const hourly = new Map<string, NewSalesHour>();
   for (let i = 0; i < orders.count; i += 1) {
     const shopId = shopIds[orders.shop[i] as number] as string;
     const date = dateOfDayNumber(orders.day[i] as number);
@@ -88,7 +94,7 @@ class ImportLost extends Error {}
  * and a heartbeat go to the job row while it reads; a crash leaves the job 'uploading' with a
  * heartbeat that stops, which the worker's recovery notices.
  */
-export async function runImport(ctx: ImportContext, upload: PosUploadsTable): Promise<void> {
+export async function runImport(ctx: ImportContext, upload: UploadRow): Promise<void> {
   const { db, workerId } = ctx;
   const repo = posRepo(tenantScope(db, upload.customer_id));
   const filePath = storedPath(ctx.dataDir, upload.stored_name);
@@ -174,7 +180,7 @@ export async function runImport(ctx: ImportContext, upload: PosUploadsTable): Pr
 }
 
 /** The shops the uploader may import for: 'all' for the whole customer, null when they may not import. */
-async function uploaderShops(db: DB, upload: PosUploadsTable): Promise<Set<string> | 'all' | null> {
+async function uploaderShops(db: DB, upload: UploadRow): Promise<Set<string> | 'all' | null> {
   if (upload.user_id === null) return 'all';
   const actor = await resolveActor(db, upload.user_id, upload.customer_id);
   if (!actor || !hasPermission(actor, POS_UPLOAD_PERMISSIONS)) return null;
@@ -220,7 +226,7 @@ async function storedConflicts(
 
 async function writeOrders(
   db: DB,
-  upload: PosUploadsTable,
+  upload: UploadRow,
   orders: ParsedOrders,
   shopIds: readonly string[],
   dataRows: number,

@@ -16,7 +16,6 @@ import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { accessOf } from '../../platform/authz/access.ts';
 import type { DB } from '../../platform/db/database.ts';
-import type { PosUploadsTable } from '../../platform/db/schema.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import type { DownloadFile } from '../../platform/http/download.ts';
 import { badRequest, notFound, refused } from '../../platform/http/errors.ts';
@@ -24,7 +23,7 @@ import { newId } from '../../platform/ids.ts';
 import type { JobQueue, JobWorker } from '../../platform/jobs/jobs.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now, nowIso } from '../../platform/time/clock.ts';
-import { posRepo } from './pos.repo.ts';
+import { type NewUpload, posRepo, type UploadRow } from './pos.repo.ts';
 import { fileProblem, removeFile, storedNameOf, storedPath } from './pos-files.ts';
 import { POS_IMPORT_JOB, type PosImportPayload, posImportConcurrencyKey } from './pos-import.job.ts';
 import type { PosRowError } from './pos-parse.ts';
@@ -130,7 +129,7 @@ export function createPosUploadService(deps: { db: DB; dataDir: string; queue: J
     return (await accessOf(db, actor).scope()).shopIds === null ? null : actor.userId;
   }
 
-  async function visibleUpload(actor: CustomerActor, uploadId: string): Promise<PosUploadsTable> {
+  async function visibleUpload(actor: CustomerActor, uploadId: string): Promise<UploadRow> {
     const upload = await repoOf(actor.customerId).upload(uploadId);
     const onlyOwn = await uploaderFilter(actor);
     if (!upload || (onlyOwn !== null && upload.user_id !== onlyOwn)) throw notFound();
@@ -142,7 +141,7 @@ export function createPosUploadService(deps: { db: DB; dataDir: string; queue: J
     const { columns } = await templates.effective(customerId, locale);
     const batchId = newId();
     const at = now().getTime();
-    const rows: Omit<PosUploadsTable, 'customer_id'>[] = [];
+    const rows: NewUpload[] = [];
     for (const [index, file] of files.entries()) {
       const id = newId();
       const storedName = storedNameOf(customerId, id);
@@ -168,7 +167,7 @@ export function createPosUploadService(deps: { db: DB; dataDir: string; queue: J
     return { uploads: rows.map((row) => ({ uploadId: row.id, fileName: row.file_name, size: row.size_bytes, status: row.status })) };
   }
 
-  function present(row: PosUploadsTable, names: Map<string, string>, locale: Locale): PosUploadRow {
+  function present(row: UploadRow, names: Map<string, string>, locale: Locale): PosUploadRow {
     return {
       uploadId: row.id,
       fileName: row.file_name,

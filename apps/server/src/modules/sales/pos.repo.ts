@@ -1,7 +1,6 @@
 import type { PosAuditState, PosStatus } from '@storelens/contracts';
-import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
-import type { DB } from '../../platform/db/database.ts';
-import type { PosUploadsTable, SalesShopDailyTable, SalesShopHourlyTable, SalesTemplatesTable } from '../../platform/db/schema.ts';
+import { CompiledQuery, type Insertable, PostgresAdapter, type Selectable, type Updateable } from 'kysely';
+import type { PosOrdersTable, PosUploadsTable, SalesShopDailyTable, SalesShopHourlyTable, SalesTemplatesTable } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
 
 /** Rows per INSERT: 1,000 orders of 10 columns stay under both dialects' bound-parameter limits. */
@@ -18,7 +17,14 @@ export type OrderValues = [string, string, string, number | null, number, number
 const ORDER_COLUMNS = 'customer_id, order_number, shop_id, local_date, minute_of_day, quantity_milli, amount_cents, item_count, payment_type, upload_id';
 const ORDER_WIDTH = 10;
 
-export type UploadPatch = Partial<Omit<PosUploadsTable, 'customer_id' | 'id'>>;
+/** An upload as stored: the durable import job's row. */
+export type UploadRow = Selectable<PosUploadsTable>;
+/** New rows of tenant tables: the tenant scope adds the customer. */
+export type NewUpload = Omit<Insertable<PosUploadsTable>, 'customer_id'>;
+export type NewSalesDay = Omit<Insertable<SalesShopDailyTable>, 'customer_id'>;
+export type NewSalesHour = Omit<Insertable<SalesShopHourlyTable>, 'customer_id'>;
+export type UploadPatch = Omit<Updateable<PosUploadsTable>, 'customer_id' | 'id'>;
+type StoredOrder = Pick<Selectable<PosOrdersTable>, 'order_number' | 'shop_id' | 'local_date'>;
 
 export interface UploadFilter {
   /** Only this uploader's files (callers limited to part of the customer see their own). */
@@ -44,14 +50,14 @@ export function posRepo(scope: TenantScope) {
   return {
     // ------------------------------------------------------------ template
     template: () => scope.selectFrom('sales_templates').selectAll().executeTakeFirst(),
-    saveTemplate: (row: Omit<SalesTemplatesTable, 'customer_id'>) =>
+    saveTemplate: (row: Omit<Insertable<SalesTemplatesTable>, 'customer_id'>) =>
       scope
         .insertInto('sales_templates', [row])
         .onConflict((conflict) => conflict.column('customer_id').doUpdateSet({ columns: row.columns, updated_by: row.updated_by, updated_at: row.updated_at }))
         .execute(),
 
     // ------------------------------------------------------------ uploads
-    insertUploads: (rows: Omit<PosUploadsTable, 'customer_id'>[]) => scope.insertInto('pos_uploads', rows).execute(),
+    insertUploads: (rows: NewUpload[]) => scope.insertInto('pos_uploads', rows).execute(),
     upload: (id: string) => scope.selectFrom('pos_uploads').selectAll().where('id', '=', id).executeTakeFirst(),
     async listUploads(filter: UploadFilter, page: number, pageSize: number) {
       const [count, rows] = await Promise.all([
@@ -72,14 +78,14 @@ export function posRepo(scope: TenantScope) {
      * Takes a waiting upload, or one left 'uploading' by an attempt whose process died, for the job
      * that now holds its import; undefined when it has finished meanwhile.
      */
-    async takeForImport(id: string, holder: string, at: string, attempts: number): Promise<PosUploadsTable | undefined> {
+    async takeForImport(id: string, holder: string, at: string, attempts: number): Promise<UploadRow | undefined> {
       return scope
         .updateTable('pos_uploads')
         .set({ status: 'uploading', worker_id: holder, heartbeat_at: at, started_at: at, progress: 0, attempts })
         .where('id', '=', id)
         .where('status', 'in', ['waiting', 'uploading'])
         .returningAll()
-        .executeTakeFirst() as Promise<PosUploadsTable | undefined>;
+        .executeTakeFirst();
     },
     /** Changes an upload only while it is in one of the given states; answers how many rows changed. */
     async updateUpload(id: string, patch: UploadPatch, onlyIn?: readonly PosStatus[], workerId?: string): Promise<number> {
@@ -112,8 +118,8 @@ export function posRepo(scope: TenantScope) {
     // ------------------------------------------------------------ orders and rollups
     shops: () => scope.selectFrom('shops').select(['id', 'number']).execute(),
     /** Stored orders among these numbers, with the shop-day each belongs to. */
-    async storedOrders(numbers: readonly string[]): Promise<{ order_number: string; shop_id: string; local_date: string }[]> {
-      const found: { order_number: string; shop_id: string; local_date: string }[] = [];
+    async storedOrders(numbers: readonly string[]): Promise<StoredOrder[]> {
+      const found: StoredOrder[] = [];
       for (const chunk of chunksOf(numbers, LOOKUP_CHUNK)) {
         found.push(...(await scope.selectFrom('pos_orders').select(['order_number', 'shop_id', 'local_date']).where('order_number', 'in', chunk).execute()));
       }
@@ -144,10 +150,10 @@ export function posRepo(scope: TenantScope) {
       }
       await scope.db.executeQuery(CompiledQuery.raw(`insert into pos_orders (${ORDER_COLUMNS}) values ${tuples.join(',')}`, params));
     },
-    async insertDaily(rows: Omit<SalesShopDailyTable, 'customer_id'>[]): Promise<void> {
+    async insertDaily(rows: NewSalesDay[]): Promise<void> {
       for (const chunk of chunksOf(rows, INSERT_CHUNK / 2)) await scope.insertInto('sales_shop_daily', chunk).execute();
     },
-    async insertHourly(rows: Omit<SalesShopHourlyTable, 'customer_id'>[]): Promise<void> {
+    async insertHourly(rows: NewSalesHour[]): Promise<void> {
       for (const chunk of chunksOf(rows, INSERT_CHUNK)) await scope.insertInto('sales_shop_hourly', chunk).execute();
     },
   };

@@ -29,6 +29,17 @@ export function salesAnalyticsRepo(scope: TenantScope) {
   const sum = (column: string, as: string) => sql<number>`sum(${sql.ref(column)})`.as(as);
 
   return {
+    /** The shops' names and numbers, in number order (as every analytics list shows them). */
+    shops(shopIds: readonly string[]) {
+      if (shopIds.length === 0) return Promise.resolve([]);
+      return scope
+        .selectFrom('shops')
+        .select(['id', 'name', 'number'])
+        .where('id', 'in', [...shopIds])
+        .orderBy('number')
+        .execute();
+    },
+
     /** Sales sums over the daily rollup, grouped by shop and/or date. */
     async salesByDay(shopIds: readonly string[], from: string, to: string, groups: readonly DayGroup[]): Promise<SalesSumRow[]> {
       if (shopIds.length === 0) return [];

@@ -14,14 +14,17 @@ import {
   type TimeOfDayResponse,
   type WeekdayResponse,
 } from '@storelens/contracts';
+import { bucketKeys } from '../../platform/analytics/buckets.ts';
+import { checkComparisonRanges, checkRange, maxDaysFor, pairedDays, previousRangeOf } from '../../platform/analytics/date-ranges.ts';
+import { rankByValue } from '../../platform/analytics/ranking.ts';
+import { changeOf } from '../../platform/analytics/ratios.ts';
+import { accessOf } from '../../platform/authz/access.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
-import { addDays, datesOf, monthOf, weekdayOf, weekStart } from '../../platform/time/local-time.ts';
-import { type AnalyticsService, bucketKeys, checkComparisonRanges, checkRange, maxDaysFor, pairedDays } from '../traffic/analytics.service.ts';
-import { rankByValue } from '../traffic/ranking.ts';
+import { datesOf, monthOf, weekdayOf, weekStart } from '../../platform/time/local-time.ts';
 import { type DayGroup, type SalesSumRow, salesAnalyticsRepo } from './sales-analytics.repo.ts';
-import { addSums, allSalesValues, changeOf, emptySums, type SalesSums, salesValue, salesValues } from './sales-metrics.ts';
+import { addSums, allSalesValues, emptySums, type SalesSums, salesValue, salesValues } from './sales-metrics.ts';
 
 type ShopFilter = { shopIds?: string[] | undefined };
 
@@ -43,12 +46,17 @@ const periodKey: Record<Exclude<Granularity, 'hour'>, (date: string) => string> 
  * screens: the caller's data scope (an id outside it is not found), shop-local dates, the same
  * range limits and messages.
  */
-export function createSalesAnalyticsService(deps: { db: DB; analytics: Pick<AnalyticsService, 'resolveShops'> }) {
-  const { db, analytics } = deps;
+export function createSalesAnalyticsService(deps: { db: DB }) {
+  const { db } = deps;
   const repoOf = (actor: CustomerActor) => salesAnalyticsRepo(tenantScope(db, actor.customerId));
 
+  /** The shops asked about, checked against the caller's access (not found outside it). */
+  async function shopsOf(actor: CustomerActor, input: ShopFilter) {
+    return repoOf(actor).shops(await accessOf(db, actor).shopIds(input.shopIds));
+  }
+
   async function shopIdsOf(actor: CustomerActor, input: ShopFilter): Promise<string[]> {
-    return (await analytics.resolveShops(actor, input.shopIds)).map((shop) => shop.id);
+    return (await shopsOf(actor, input)).map((shop) => shop.id);
   }
 
   /** Sales and matched traffic per day-group key ('' for the total). */
@@ -66,12 +74,10 @@ export function createSalesAnalyticsService(deps: { db: DB; analytics: Pick<Anal
     return (await byDay(actor, shopIds, range, [])).get('') ?? emptySums();
   }
 
-  const previousOf = (range: DateRange, days: number): DateRange => ({ startDate: addDays(range.startDate, -days), endDate: addDays(range.startDate, -1) });
-
   async function summary(actor: CustomerActor, input: DateRange & ShopFilter): Promise<SalesSummaryResponse> {
     const days = checkRange(input, RANGE_LIMITS.days);
     const shopIds = await shopIdsOf(actor, input);
-    const previousRange = previousOf(input, days);
+    const previousRange = previousRangeOf(input, days);
     const [current, previous, dataUpdatedAt] = await Promise.all([
       total(actor, shopIds, input),
       total(actor, shopIds, previousRange),
@@ -126,9 +132,9 @@ export function createSalesAnalyticsService(deps: { db: DB; analytics: Pick<Anal
     input: DateRange & ShopFilter & { indicator: SalesIndicator; order: 'asc' | 'desc' },
   ): Promise<SalesRankingResponse> {
     const days = checkRange(input, RANGE_LIMITS.days);
-    const shops = await analytics.resolveShops(actor, input.shopIds);
+    const shops = await shopsOf(actor, input);
     const shopIds = shops.map((shop) => shop.id);
-    const previousRange = previousOf(input, days);
+    const previousRange = previousRangeOf(input, days);
     const [current, previous] = await Promise.all([byDay(actor, shopIds, input, ['shop_id']), byDay(actor, shopIds, previousRange, ['shop_id'])]);
     const rows = shops.map((shop) => {
       const value = salesValue(input.indicator, current.get(shop.id) ?? emptySums());
@@ -140,7 +146,7 @@ export function createSalesAnalyticsService(deps: { db: DB; analytics: Pick<Anal
 
   async function crossStore(actor: CustomerActor, input: DateRange & ShopFilter & { indicators: SalesIndicator[] }): Promise<CrossStoreResponse> {
     checkRange(input, RANGE_LIMITS.days);
-    const shops = await analytics.resolveShops(actor, input.shopIds);
+    const shops = await shopsOf(actor, input);
     const byShop = await byDay(
       actor,
       shops.map((shop) => shop.id),

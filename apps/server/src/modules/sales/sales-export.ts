@@ -1,7 +1,7 @@
 import { type Locale, type MessageKey, SALES_INDICATORS, type SalesExportRequest, type SalesIndicator, translateMessage } from '@storelens/contracts';
+import { type ExportColumn, type ExportTable, indicatorColumnOf, PERIOD_HEADERS, rankingTable, writeTable } from '../../platform/analytics/excel-table.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import type { DownloadFile } from '../../platform/http/download.ts';
-import { type ExportColumn, type ExportTable, indicatorColumnOf, PERIOD_HEADERS, rankingTable, writeTable } from '../traffic/export.ts';
 import type { SalesAnalyticsService } from './sales-analytics.service.ts';
 
 const WEEKDAYS: readonly MessageKey[] = [
@@ -18,7 +18,7 @@ const HOURLY_INDICATORS = ['netSales', 'transactions', 'entries', 'conversionRat
 
 /**
  * Runs the export's query as its screen does and lays the answer out as a table; the workbook is
- * written by the traffic exporter, so sales and traffic downloads look alike (money with two
+ * written by the analytics table writer, so sales and traffic downloads look alike (money with two
  * decimals, rates as percentages).
  */
 export async function exportSalesTable(

@@ -1,4 +1,5 @@
 import { type PartialSalesValues, SALES_INDICATORS, type SalesIndicator, type SalesValues } from '@storelens/contracts';
+import { ratio } from '../../platform/analytics/ratios.ts';
 
 /**
  * The additive sums behind every sales indicator. The sales part comes from the sales rollups;
@@ -31,8 +32,6 @@ export function addSums(target: SalesSums, source: Partial<SalesSums>): SalesSum
   return target;
 }
 
-const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
-
 export function salesValue(indicator: SalesIndicator, sums: SalesSums): number | null {
   switch (indicator) {
     case 'netSales':
@@ -60,9 +59,4 @@ export function salesValues(indicators: readonly SalesIndicator[], sums: SalesSu
 
 export function allSalesValues(sums: SalesSums): SalesValues {
   return Object.fromEntries(SALES_INDICATORS.map((indicator) => [indicator, salesValue(indicator, sums)])) as SalesValues;
-}
-
-/** (b - a) / a, null when a is missing or 0. */
-export function changeOf(a: number | null | undefined, b: number | null | undefined): number | null {
-  return a !== null && a !== undefined && b !== null && b !== undefined && a !== 0 ? (b - a) / a : null;
 }

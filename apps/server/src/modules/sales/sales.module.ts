@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { DB } from '../../platform/db/database.ts';
 import { createJobQueue, createJobWorker, type JobDefinition, type JobWorker, type JobWorkerOptions } from '../../platform/jobs/jobs.ts';
-import type { AnalyticsService } from '../traffic/analytics.service.ts';
 import { posImportJob } from './pos-import.job.ts';
 import { createPosUploadService, type PosUploadService } from './pos-upload.service.ts';
 import { registerSalesRoutes } from './sales.routes.ts';
@@ -45,7 +44,6 @@ export function registerSalesModule(
   deps: {
     db: DB;
     config: Pick<AppConfig, 'dataDir' | 'role'>;
-    analytics: Pick<AnalyticsService, 'resolveShops'>;
     onJobOutcome?: JobWorkerOptions['onOutcome'];
   },
 ): JobWorker {
@@ -56,7 +54,7 @@ export function registerSalesModule(
     log: (message, error) => app.log.error({ err: error }, message),
     ...(deps.onJobOutcome ? { onOutcome: deps.onJobOutcome } : {}),
   });
-  registerSalesRoutes(app, { templates, uploads, analytics: createSalesAnalyticsService({ db, analytics: deps.analytics }) });
+  registerSalesRoutes(app, { templates, uploads, analytics: createSalesAnalyticsService({ db }) });
   // A web-only process (ROLE=web) queues imports; the worker processes run them.
   if (config.role !== 'web') {
     app.addHook('onReady', async () => worker.start());

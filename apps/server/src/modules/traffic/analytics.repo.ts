@@ -1,7 +1,10 @@
-import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { EntranceMetricColumn, ShopMetricColumn } from '../../platform/db/schema.ts';
+import { type Expression, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import type { EntranceMetricColumn, ShopMetricColumn, ShopsTable } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
 import type { Sums } from './metrics.ts';
+
+/** What the analytics need of a shop: names, its time zone (local dates), status, and where it is (holidays, weather). */
+export type ShopInfo = Pick<Selectable<ShopsTable>, 'id' | 'name' | 'number' | 'time_zone' | 'status' | 'closed_at' | 'province' | 'city'>;
 
 type ShopRollup = 'traffic_shop_hourly' | 'traffic_shop_daily' | 'traffic_shop_weekly' | 'traffic_shop_monthly';
 type EntranceRollup = 'traffic_entrance_hourly' | 'traffic_entrance_daily';
@@ -114,7 +117,7 @@ export function analyticsRepo(scope: TenantScope) {
     sumEntranceRollup,
 
     /** Shops of the customer, optionally only these ids. */
-    shops: (shopIds: readonly string[] | null) => {
+    shops: (shopIds: readonly string[] | null): Promise<ShopInfo[]> => {
       let query = scope.selectFrom('shops').select(['id', 'name', 'number', 'time_zone', 'status', 'closed_at', 'province', 'city']);
       if (shopIds) query = shopIds.length === 0 ? query.where('id', 'is', null) : query.where('id', 'in', [...shopIds]);
       return query.orderBy('number').execute();

@@ -1,104 +1,21 @@
+import { type ExportRequest, type Indicator, type Locale, type MessageKey, type ReportIndicator, translateMessage } from '@storelens/contracts';
 import {
-  type DateRange,
-  type ExportRequest,
-  type Granularity,
-  type Indicator,
-  type Locale,
-  type MessageKey,
-  REPORT_RATE_INDICATORS,
-  type ReportIndicator,
-  translateMessage,
-} from '@storelens/contracts';
-import ExcelJS from 'exceljs';
+  columnKindOf,
+  type ExportColumn,
+  type ExportTable,
+  indicatorColumnOf,
+  PERIOD_HEADERS,
+  rankingTable,
+  writeTable,
+} from '../../platform/analytics/excel-table.ts';
 import { hasPermission } from '../../platform/authz/guard.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import type { DownloadFile } from '../../platform/http/download.ts';
 import { noAuthority } from '../../platform/http/errors.ts';
-import type { AnalyticsService } from './analytics.service.ts';
-
-type Cell = string | number | null;
-type Kind = 'text' | 'count' | 'rate' | 'decimal' | 'money';
-
-export interface ExportColumn {
-  header: string;
-  kind: Kind;
-}
-
-/** A table as every analytics screen shows it: the one shape the exporter writes. */
-export interface ExportTable {
-  title: MessageKey;
-  columns: ExportColumn[];
-  rows: Cell[][];
-}
-
-/** Money and ratios of sales keep two decimals: '#,##0' would round a 59.90 average to 60. */
-const TWO_DECIMAL_INDICATORS: readonly ReportIndicator[] = ['netSales', 'units', 'avgTransactionValue', 'unitsPerTransaction', 'salesPerVisitor'];
-const kindOf = (indicator: ReportIndicator): Kind =>
-  REPORT_RATE_INDICATORS.includes(indicator)
-    ? 'rate'
-    : indicator === 'avgDwellMinutes'
-      ? 'decimal'
-      : TWO_DECIMAL_INDICATORS.includes(indicator)
-        ? 'money'
-        : 'count';
-const FORMATS: Record<Kind, string | undefined> = { text: undefined, count: '#,##0', rate: '0.0%', decimal: '0.0', money: '#,##0.00' };
-
-/**
- * Writes a table as .xlsx in the reader's language: headers translated, rates as percentages with
- * one decimal (spec section 9), stays in minutes with one decimal. Every analytics table goes
- * through here, so all exports look alike.
- */
-export async function writeTable(table: ExportTable, locale: Locale): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  // Sheet names may not hold some characters and are at most 31 long.
-  const sheet = workbook.addWorksheet(
-    translateMessage(locale, table.title)
-      .replace(/[\\/?*[\]:]/g, ' ')
-      .slice(0, 31),
-  );
-  sheet.columns = table.columns.map((column) => ({
-    header: column.header,
-    width: Math.max(12, Math.min(40, column.header.length + 4)),
-    style: FORMATS[column.kind] ? { numFmt: FORMATS[column.kind] } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of table.rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-/** An indicator's column: its export name in the reader's language, and its format. */
-export function indicatorColumnOf(locale: Locale, indicator: ReportIndicator, suffix = ''): ExportColumn {
-  return { header: `${translateMessage(locale, `export.${indicator}` as MessageKey)}${suffix}`, kind: kindOf(indicator) };
-}
-
-/** The header of a trend's period column at its granularity. */
-export const PERIOD_HEADERS: Record<Granularity, MessageKey> = { hour: 'export.hour', day: 'export.date', week: 'export.week', month: 'export.month' };
-
-export interface RankingAnswer {
-  indicator: ReportIndicator;
-  previousRange: DateRange;
-  rows: { rank: number; shopNumber: string; shopName: string; value: number | null; previousValue: number | null; change: number | null }[];
-}
-
-/** A store ranking (traffic or sales) as a table: rank, shop, value, the previous range's value, change. */
-export function rankingTable(title: MessageKey, data: RankingAnswer, locale: Locale): ExportTable {
-  const tr = (key: MessageKey) => translateMessage(locale, key);
-  return {
-    title,
-    columns: [
-      { header: tr('export.rank'), kind: 'count' },
-      { header: tr('export.shopNumber'), kind: 'text' },
-      { header: tr('export.shop'), kind: 'text' },
-      indicatorColumnOf(locale, data.indicator),
-      { ...indicatorColumnOf(locale, data.indicator), header: `${tr('export.previous')} (${data.previousRange.startDate} ~ ${data.previousRange.endDate})` },
-      { header: tr('export.change'), kind: 'rate' },
-    ],
-    rows: data.rows.map((row) => [row.rank, row.shopNumber, row.shopName, row.value, row.previousValue, row.change]),
-  };
-}
+import type { TrafficServices } from './traffic.module.ts';
 
 /** Runs the export's query as its screen does, and lays the answer out as a table. */
-export async function exportTable(analytics: AnalyticsService, actor: CustomerActor, request: ExportRequest, locale: Locale): Promise<DownloadFile> {
+export async function exportTable(traffic: TrafficServices, actor: CustomerActor, request: ExportRequest, locale: Locale): Promise<DownloadFile> {
   // The export needs what the table's own screen needs.
   if (request.table === 'profile' && !hasPermission(actor, 'cusattr_show')) throw noAuthority();
   if (request.table === 'gateList' && !hasPermission(actor, 'shopgateanalyze_page')) throw noAuthority();
@@ -108,7 +25,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
   let table: ExportTable;
   switch (request.table) {
     case 'dashboard': {
-      const data = await analytics.dashboard(actor, request.query);
+      const data = await traffic.overview.dashboard(actor, request.query);
       const indicators: Indicator[] = ['entries', 'passersby', 'captureRate', 'visits', 'newVisitors', 'repeatVisitors', 'avgDwellMinutes', 'deepVisitRate'];
       table = {
         title: 'export.titleDashboard',
@@ -130,7 +47,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'trend': {
-      const data = await analytics.trend(actor, request.query, locale);
+      const data = await traffic.overview.trend(actor, request.query, locale);
       table = {
         title: 'export.titleTrend',
         columns: [text(PERIOD_HEADERS[data.granularity]), ...request.query.indicators.map((indicator) => indicatorColumn(indicator))],
@@ -139,11 +56,11 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'ranking': {
-      table = rankingTable('export.titleRanking', await analytics.ranking(actor, request.query), locale);
+      table = rankingTable('export.titleRanking', await traffic.shopComparison.ranking(actor, request.query), locale);
       break;
     }
     case 'comparison': {
-      const data = await analytics.comparison(actor, request.query);
+      const data = await traffic.shopComparison.comparison(actor, request.query);
       const { indicators, rangeA, rangeB } = request.query;
       const a = ` (${rangeA.startDate} ~ ${rangeA.endDate})`;
       const b = ` (${rangeB.startDate} ~ ${rangeB.endDate})`;
@@ -163,7 +80,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'fourQuadrant': {
-      const data = await analytics.fourQuadrant(actor, request.query);
+      const data = await traffic.shopComparison.fourQuadrant(actor, request.query);
       table = {
         title: 'export.titleFourQuadrant',
         columns: [
@@ -178,7 +95,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'timeInterval': {
-      const data = await analytics.timeInterval(actor, request.query);
+      const data = await traffic.entrances.timeInterval(actor, request.query);
       const { indicators } = request.query;
       const average = ` (${tr('export.dailyAverage')})`;
       table = {
@@ -188,7 +105,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
           ...indicators.map((indicator) => indicatorColumn(indicator)),
           ...indicators.map((indicator) => ({
             ...indicatorColumn(indicator, average),
-            kind: kindOf(indicator) === 'count' ? ('decimal' as const) : kindOf(indicator),
+            kind: columnKindOf(indicator) === 'count' ? ('decimal' as const) : columnKindOf(indicator),
           })),
         ],
         rows: data.hours.map((hour) => [
@@ -200,7 +117,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'gateList': {
-      const data = await analytics.gateList(actor, request.query);
+      const data = await traffic.entrances.gateList(actor, request.query);
       table = {
         title: 'export.titleGateList',
         columns: [
@@ -217,7 +134,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'profile': {
-      const data = await analytics.profile(actor, request.query);
+      const data = await traffic.visitors.profile(actor, request.query);
       const gender: Record<string, MessageKey> = { male: 'export.male', female: 'export.female', unknown: 'export.unknown' };
       table = {
         title: 'export.titleProfile',
@@ -230,7 +147,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'stayTime': {
-      const data = await analytics.stayTime(actor, request.query);
+      const data = await traffic.visitors.stayTime(actor, request.query);
       table = {
         title: 'export.titleStayTime',
         columns: [text('export.bucket'), indicatorColumn('visits'), { header: tr('export.share'), kind: 'rate' }],
@@ -239,7 +156,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'frequency': {
-      const data = await analytics.frequency(actor, request.query);
+      const data = await traffic.visitors.frequency(actor, request.query);
       table = {
         title: 'export.titleFrequency',
         columns: [text('export.bucket'), { header: tr('export.visitors'), kind: 'count' }, { header: tr('export.share'), kind: 'rate' }],
@@ -248,7 +165,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'revisitInterval': {
-      const data = await analytics.revisitInterval(actor, request.query);
+      const data = await traffic.visitors.revisitInterval(actor, request.query);
       table = {
         title: 'export.titleRevisit',
         columns: [text('export.bucket'), indicatorColumn('visits'), { header: tr('export.share'), kind: 'rate' }],
@@ -257,7 +174,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'activity': {
-      const data = await analytics.activity(actor, request.query);
+      const data = await traffic.visitors.activity(actor, request.query);
       const weeks = data.bandsWeeks;
       const share = (count: number) => (data.visitors > 0 ? count / data.visitors : null);
       const bands: [MessageKey, number, number, number][] = [
@@ -278,7 +195,7 @@ export async function exportTable(analytics: AnalyticsService, actor: CustomerAc
       break;
     }
     case 'customReport': {
-      const data = await analytics.report(actor, request.query);
+      const data = await traffic.reports.run(actor, request.query);
       const byShop = data.dimension === 'shop' || data.dimension === 'shopDay';
       const byPeriod = data.dimension !== 'shop';
       table = {

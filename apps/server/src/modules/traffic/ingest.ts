@@ -1,10 +1,10 @@
 import type { DeviceEvent, DeviceEventType, FlowSettings, VisitEvent } from '@storelens/contracts';
 import type { DB } from '../../platform/db/database.ts';
-import type { TrafficLineEventsTable, TrafficPasserbyEventsTable, TrafficVisitsTable, TrafficZoneEventsTable } from '../../platform/db/schema.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { localParts } from '../../platform/time/local-time.ts';
 import { NEW_TO_REPEAT, type Sums, visitContribution } from './metrics.ts';
-import { RollupDeltas, type RollupsRepo, rollupsRepo } from './rollups.repo.ts';
+import { RollupDeltas } from './rollup-accumulator.ts';
+import { type NewRow, type RollupsRepo, rollupsRepo } from './rollups.repo.ts';
 
 /** What ingest needs to know about the shop whose box sent the batch. */
 export interface IngestShop {
@@ -67,9 +67,9 @@ export async function ingestEvents(
     reportingCameraIds: new Set(),
     lastEventAt: null,
   };
-  const lines: Omit<TrafficLineEventsTable, 'customer_id'>[] = [];
-  const passersby: Omit<TrafficPasserbyEventsTable, 'customer_id'>[] = [];
-  const zones: Omit<TrafficZoneEventsTable, 'customer_id'>[] = [];
+  const lines: NewRow<'traffic_line_events'>[] = [];
+  const passersby: NewRow<'traffic_passerby_events'>[] = [];
+  const zones: NewRow<'traffic_zone_events'>[] = [];
   const visits: Visit[] = [];
   let lastEventMs = Number.NEGATIVE_INFINITY;
 
@@ -179,7 +179,7 @@ async function ingestVisits(
   visits.sort((a, b) => a.enteredMs - b.enteredMs || a.seq - b.seq);
   const history = await repo.lastVisits(shop.shopId, [...new Set(visits.map((visit) => visit.visitorId))]);
   const seen = new Set<string>();
-  let pending: Omit<TrafficVisitsTable, 'customer_id'>[] = [];
+  let pending: NewRow<'traffic_visits'>[] = [];
   const flush = async () => {
     if (pending.length > 0) await repo.insertVisits(pending);
     pending = [];

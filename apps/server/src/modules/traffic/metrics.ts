@@ -9,6 +9,7 @@ import {
   type IndicatorValues,
   type PartialIndicatorValues,
 } from '@storelens/contracts';
+import { ratio } from '../../platform/analytics/ratios.ts';
 import type { EntranceMetricColumn, ShopMetricColumn, ShopMetrics } from '../../platform/db/schema.ts';
 
 /**
@@ -129,8 +130,6 @@ export const INDICATOR_COLUMNS: Record<Indicator, readonly ShopMetricColumn[]> =
 export function columnsFor(indicators: readonly Indicator[]): ShopMetricColumn[] {
   return [...new Set(indicators.flatMap((indicator) => INDICATOR_COLUMNS[indicator]))];
 }
-
-const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
 export function indicatorValue(indicator: Indicator, sums: Sums): number | null {
   const v = (column: ShopMetricColumn) => sums[column] ?? 0;

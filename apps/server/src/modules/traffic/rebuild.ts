@@ -5,7 +5,8 @@ import { localParts, monthOf, monthStart, weekStart } from '../../platform/time/
 import type { CalendarService } from '../calendar/calendar.service.ts';
 import { type Sums, visitContribution } from './metrics.ts';
 import { customerIdsOf, retentionRepo } from './retention.repo.ts';
-import { RollupDeltas, rollupsRepo } from './rollups.repo.ts';
+import { RollupDeltas } from './rollup-accumulator.ts';
+import { rollupsRepo } from './rollups.repo.ts';
 
 export interface RebuildShop {
   shopId: string;

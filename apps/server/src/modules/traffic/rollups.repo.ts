@@ -1,13 +1,15 @@
 import { type InsertObject, sql } from 'kysely';
-import type { Database, TrafficLineEventsTable, TrafficPasserbyEventsTable, TrafficVisitsTable, TrafficZoneEventsTable } from '../../platform/db/schema.ts';
+import type { Database } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
 import { monthOf, weekStart } from '../../platform/time/local-time.ts';
-import { addInto, ENTRANCE_METRIC_COLUMNS, SHOP_METRIC_COLUMNS, type Sums } from './metrics.ts';
+import { ENTRANCE_METRIC_COLUMNS, SHOP_METRIC_COLUMNS, type Sums } from './metrics.ts';
+import type { RollupDeltas } from './rollup-accumulator.ts';
 
 /** Rows per statement: below SQLite's 32,766 bound parameters with every metric column. */
 const CHUNK = 500;
 
-type Row<T extends keyof Database> = Omit<InsertObject<Database, T>, 'customer_id'>;
+/** A new row of a tenant table: the tenant scope adds the customer. */
+export type NewRow<T extends keyof Database> = Omit<InsertObject<Database, T>, 'customer_id'>;
 type RollupTable =
   | 'traffic_shop_hourly'
   | 'traffic_shop_daily'
@@ -27,74 +29,6 @@ const ROLLUP_PERIODS: readonly { table: RollupTable; column: 'local_date' | 'wee
   { table: 'traffic_entrance_daily', column: 'local_date', periodOf: (date) => date },
   { table: 'traffic_zone_daily', column: 'local_date', periodOf: (date) => date },
 ];
-
-/**
- * Rollup changes of one batch, summed in memory first so each rollup row is written once per
- * batch (an upsert that adds), however many events fall into it. Negative changes (a visit that
- * turned from new to repeat) add the same way.
- */
-export class RollupDeltas {
-  /** Hourly changes only; days, weeks and months are summed from them when the batch is written. */
-  readonly shopHourly = new Map<string, { shopId: string; date: string; hour: number; sums: Sums }>();
-  readonly entranceHourly = new Map<string, { shopId: string; cameraId: string; date: string; hour: number; sums: Sums }>();
-  readonly zoneDaily = new Map<string, { shopId: string; cameraId: string; regionId: string; date: string; stays: number; dwell: number }>();
-  /**
-   * Sums that reach only a weekly or monthly rollup: the final days before a shop's retention
-   * horizon, carried into the week and month a rebuild recomputes from the horizon on.
-   */
-  readonly weekCarry = new Map<string, { shopId: string; key: string; sums: Sums }>();
-  readonly monthCarry = new Map<string, { shopId: string; key: string; sums: Sums }>();
-
-  addShop(shopId: string, date: string, hour: number, sums: Sums): void {
-    addInto(bucket(this.shopHourly, `${shopId}|${date}|${hour}`, () => ({ shopId, date, hour, sums: {} })).sums, sums);
-  }
-
-  /** Entrance counts go to the entrance rollups and to the shop's. */
-  addEntrance(shopId: string, cameraId: string, date: string, hour: number, sums: Sums): void {
-    addInto(bucket(this.entranceHourly, `${shopId}|${cameraId}|${date}|${hour}`, () => ({ shopId, cameraId, date, hour, sums: {} })).sums, sums);
-    this.addShop(shopId, date, hour, sums);
-  }
-
-  addZone(shopId: string, cameraId: string, regionId: string, date: string, dwellSeconds: number): void {
-    const row = bucket(this.zoneDaily, `${shopId}|${cameraId}|${regionId}|${date}`, () => ({ shopId, cameraId, regionId, date, stays: 0, dwell: 0 }));
-    row.stays += 1;
-    row.dwell += dwellSeconds;
-  }
-
-  /** A final day's sums, carried into its week's and month's rollups (not into hours or days). */
-  carryDay(shopId: string, date: string, sums: Sums, into: { week: boolean; month: boolean }): void {
-    if (into.week) addInto(bucket(this.weekCarry, `${shopId}|${weekStart(date)}`, () => ({ shopId, key: weekStart(date), sums: {} })).sums, sums);
-    if (into.month) addInto(bucket(this.monthCarry, `${shopId}|${monthOf(date)}`, () => ({ shopId, key: monthOf(date), sums: {} })).sums, sums);
-  }
-
-  get empty(): boolean {
-    return this.shopHourly.size === 0 && this.zoneDaily.size === 0 && this.weekCarry.size === 0 && this.monthCarry.size === 0;
-  }
-
-  /** The hourly changes summed by a coarser key (day, week, month), plus what is carried into that key. */
-  rollUp<K extends string>(
-    rows: Map<string, { shopId: string; date: string; sums: Sums }>,
-    keyOf: (row: { shopId: string; date: string }) => [string, K],
-    carried: Map<string, { shopId: string; key: string; sums: Sums }> = new Map(),
-  ) {
-    const result = new Map<string, { shopId: string; key: K | string; sums: Sums }>();
-    for (const row of rows.values()) {
-      const [mapKey, key] = keyOf(row);
-      addInto(bucket(result, mapKey, () => ({ shopId: row.shopId, key, sums: {} })).sums, row.sums);
-    }
-    for (const [mapKey, row] of carried) addInto(bucket(result, mapKey, () => ({ shopId: row.shopId, key: row.key, sums: {} })).sums, row.sums);
-    return result;
-  }
-}
-
-function bucket<V>(map: Map<string, V>, key: string, make: () => V): V {
-  let value = map.get(key);
-  if (!value) {
-    value = make();
-    map.set(key, value);
-  }
-  return value;
-}
 
 function metricsOf(sums: Sums, columns: readonly string[]): Record<string, number> {
   const values: Record<string, number> = {};
@@ -126,17 +60,17 @@ export function rollupsRepo(scope: TenantScope) {
 
   async function insertChunked<T extends 'traffic_line_events' | 'traffic_passerby_events' | 'traffic_zone_events' | 'traffic_visits'>(
     table: T,
-    rows: Row<T>[],
+    rows: NewRow<T>[],
   ) {
     // Wide rows (visits) leave fewer per statement under the parameter bound.
     for (let start = 0; start < rows.length; start += CHUNK) await scope.insertInto(table, rows.slice(start, start + CHUNK)).execute();
   }
 
   return {
-    insertLineEvents: (rows: Omit<TrafficLineEventsTable, 'customer_id'>[]) => insertChunked('traffic_line_events', rows),
-    insertPasserbyEvents: (rows: Omit<TrafficPasserbyEventsTable, 'customer_id'>[]) => insertChunked('traffic_passerby_events', rows),
-    insertZoneEvents: (rows: Omit<TrafficZoneEventsTable, 'customer_id'>[]) => insertChunked('traffic_zone_events', rows),
-    insertVisits: (rows: Omit<TrafficVisitsTable, 'customer_id'>[]) => insertChunked('traffic_visits', rows),
+    insertLineEvents: (rows: NewRow<'traffic_line_events'>[]) => insertChunked('traffic_line_events', rows),
+    insertPasserbyEvents: (rows: NewRow<'traffic_passerby_events'>[]) => insertChunked('traffic_passerby_events', rows),
+    insertZoneEvents: (rows: NewRow<'traffic_zone_events'>[]) => insertChunked('traffic_zone_events', rows),
+    insertVisits: (rows: NewRow<'traffic_visits'>[]) => insertChunked('traffic_visits', rows),
 
     async applyDeltas(deltas: RollupDeltas): Promise<void> {
       await upsertAdding(
@@ -145,21 +79,21 @@ export function rollupsRepo(scope: TenantScope) {
         SHOP_METRIC_COLUMNS,
         [...deltas.shopHourly.values()].map((d) => ({ shop_id: d.shopId, local_date: d.date, hour: d.hour, ...metricsOf(d.sums, SHOP_METRIC_COLUMNS) })),
       );
-      const days = deltas.rollUp(deltas.shopHourly, (row) => [`${row.shopId}|${row.date}`, row.date]);
+      const days = deltas.shopDays();
       await upsertAdding(
         'traffic_shop_daily',
         ['shop_id', 'local_date'],
         SHOP_METRIC_COLUMNS,
         [...days.values()].map((d) => ({ shop_id: d.shopId, local_date: d.key, ...metricsOf(d.sums, SHOP_METRIC_COLUMNS) })),
       );
-      const weeks = deltas.rollUp(deltas.shopHourly, (row) => [`${row.shopId}|${weekStart(row.date)}`, weekStart(row.date)], deltas.weekCarry);
+      const weeks = deltas.shopWeeks();
       await upsertAdding(
         'traffic_shop_weekly',
         ['shop_id', 'week_start'],
         SHOP_METRIC_COLUMNS,
         [...weeks.values()].map((d) => ({ shop_id: d.shopId, week_start: d.key, ...metricsOf(d.sums, SHOP_METRIC_COLUMNS) })),
       );
-      const months = deltas.rollUp(deltas.shopHourly, (row) => [`${row.shopId}|${monthOf(row.date)}`, monthOf(row.date)], deltas.monthCarry);
+      const months = deltas.shopMonths();
       await upsertAdding(
         'traffic_shop_monthly',
         ['shop_id', 'month'],
@@ -178,21 +112,11 @@ export function rollupsRepo(scope: TenantScope) {
           ...metricsOf(d.sums, ENTRANCE_METRIC_COLUMNS),
         })),
       );
-      const entranceDays = new Map<string, { shopId: string; cameraId: string; date: string; sums: Sums }>();
-      for (const row of deltas.entranceHourly.values()) {
-        const day = bucket(entranceDays, `${row.shopId}|${row.cameraId}|${row.date}`, () => ({
-          shopId: row.shopId,
-          cameraId: row.cameraId,
-          date: row.date,
-          sums: {},
-        }));
-        addInto(day.sums, row.sums);
-      }
       await upsertAdding(
         'traffic_entrance_daily',
         ['shop_id', 'camera_id', 'local_date'],
         ENTRANCE_METRIC_COLUMNS,
-        [...entranceDays.values()].map((d) => ({
+        [...deltas.entranceDays().values()].map((d) => ({
           shop_id: d.shopId,
           camera_id: d.cameraId,
           local_date: d.date,

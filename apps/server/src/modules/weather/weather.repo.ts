@@ -1,19 +1,18 @@
+import type { Insertable, Selectable } from 'kysely';
 import type { DB } from '../../platform/db/database.ts';
 import type { WeatherDailyTable } from '../../platform/db/schema.ts';
 
 /** Rows per insert: well under both dialects' bound-parameter limits (9 columns a row). */
 const INSERT_CHUNK = 400;
 
-export interface CityKey {
-  country: string;
-  city: string;
-}
+export type CityKey = Pick<Selectable<WeatherDailyTable>, 'country' | 'city'>;
+export type WeatherDayRow = Selectable<WeatherDailyTable>;
 
 /** Weather is public (no tenant): the only table read without a tenant scope on a customer's behalf. */
 export function weatherRepo(db: DB) {
   return {
     /** Inserts or replaces city-days (a source's later report of a day wins). */
-    async upsert(rows: readonly WeatherDailyTable[]): Promise<void> {
+    async upsert(rows: readonly Insertable<WeatherDailyTable>[]): Promise<void> {
       for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
         const chunk = rows.slice(start, start + INSERT_CHUNK);
         await db
@@ -34,7 +33,7 @@ export function weatherRepo(db: DB) {
     },
 
     /** The weather of these cities between two local dates (inclusive), in date order. */
-    async forCities(cities: readonly CityKey[], from: string, to: string): Promise<WeatherDailyTable[]> {
+    async forCities(cities: readonly CityKey[], from: string, to: string): Promise<WeatherDayRow[]> {
       if (cities.length === 0) return [];
       return db
         .selectFrom('weather_daily')

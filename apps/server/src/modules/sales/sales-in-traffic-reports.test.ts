@@ -17,8 +17,8 @@ import { buildCustomer, buildRoleWithout, buildShop, download, type Session, sig
 import { call, createTestApp, postersFor, type TestApp } from '../../../test/harness.ts';
 import { buildBox, line, sendBatch } from '../../../test/support/traffic.ts';
 import { resetClock, setClock } from '../../platform/time/clock.ts';
-import { writePosWorkbook } from '../sales/pos-workbook.ts';
-import { createPosImporter } from '../sales/sales.module.ts';
+import { writePosWorkbook } from './pos-workbook.ts';
+import { createPosImporter } from './sales.module.ts';
 
 /** Wednesday 11 March 2026: the device API takes the week's traffic as recent. */
 const NOW = '2026-03-11T06:00:00Z';

@@ -1,50 +1,47 @@
-import {
-  type DateRange,
-  type Granularity,
-  INDICATORS,
-  type Indicator,
-  isSalesReportIndicator,
-  type PartialReportValues,
-  type ReportIndicator,
-  type SalesReportIndicator,
-} from '@storelens/contracts';
+import { type DateRange, type PartialReportValues, Perm } from '@storelens/contracts';
 import type { DB } from '../../platform/db/database.ts';
+import type { CustomerActor } from '../../platform/http/context.ts';
+import { noAuthority } from '../../platform/http/errors.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { monthOf, weekStart } from '../../platform/time/local-time.ts';
-import { type DayGroup, type SalesSumRow, salesAnalyticsRepo } from '../sales/sales-analytics.repo.ts';
-import { addSums, emptySums, type SalesSums, salesValue } from '../sales/sales-metrics.ts';
-import { indicatorValues, type Sums } from './metrics.ts';
+import type { ExtraIndicatorSource, FigureGrouping } from '../traffic/extra-indicators.ts';
+import { type DayGroup, type SalesSumRow, salesAnalyticsRepo } from './sales-analytics.repo.ts';
+import { addSums, emptySums, type SalesSums, salesValue } from './sales-metrics.ts';
 
-/** A report's indicators split into the traffic ones and the sales ones. */
-export function splitIndicators(indicators: readonly ReportIndicator[]): { traffic: Indicator[]; sales: SalesReportIndicator[] } {
+/**
+ * The sales indicators of traffic's four-quadrant analysis and custom reports: sales implements
+ * the traffic module's ExtraIndicatorSource, and app.ts hands it to the traffic analytics.
+ */
+export function createTrafficReportFigures(deps: { db: DB }): ExtraIndicatorSource {
   return {
-    traffic: indicators.filter((indicator): indicator is Indicator => (INDICATORS as readonly string[]).includes(indicator)),
-    sales: indicators.filter(isSalesReportIndicator),
+    /** Sales indicators in a traffic report are sales data: only for those who may see sales (sale_nav). */
+    authorize(actor: CustomerActor): void {
+      if (actor.permissions.sale_nav !== Perm.shown) throw noAuthority();
+    },
+    async figuresBy(customerId, shopIds, range, indicators, grouping) {
+      const sums = await salesSumsBy(deps.db, customerId, shopIds, range, grouping);
+      return {
+        valuesOf: (key) => {
+          const values: PartialReportValues = {};
+          for (const indicator of indicators) values[indicator] = salesValue(indicator, sums.get(key) ?? emptySums());
+          return values;
+        },
+      };
+    },
   };
 }
-
-/** The values of a report row: traffic indicators from traffic sums, sales indicators from sales sums. */
-export function reportValues(indicators: readonly ReportIndicator[], traffic: Sums, sales: SalesSums | undefined): PartialReportValues {
-  const split = splitIndicators(indicators);
-  const values: PartialReportValues = indicatorValues(split.traffic, traffic);
-  for (const indicator of split.sales) values[indicator] = salesValue(indicator, sales ?? emptySums());
-  return values;
-}
-
-/** How a report groups sales: by shop, shop and day, or a period of the trend's granularity (keys as the traffic buckets). */
-export type SalesGrouping = 'total' | 'shop' | 'shopDay' | Granularity;
 
 /**
  * Sales sums for the four-quadrant analysis and custom reports, read from the sales module's
  * rollups exactly as the sales screens read them (sales, plus the traffic of the shop-days that
  * have POS data for conversion and sales per visitor), so a value equals the sales screens' one.
  */
-export async function salesSumsBy(
+async function salesSumsBy(
   db: DB,
   customerId: string,
   shopIds: readonly string[],
   range: DateRange,
-  grouping: SalesGrouping,
+  grouping: FigureGrouping,
 ): Promise<Map<string, SalesSums>> {
   const repo = salesAnalyticsRepo(tenantScope(db, customerId));
   const result = new Map<string, SalesSums>();

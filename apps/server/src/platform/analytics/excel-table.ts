@@ -1,0 +1,92 @@
+import {
+  type DateRange,
+  type Granularity,
+  type Locale,
+  type MessageKey,
+  REPORT_RATE_INDICATORS,
+  type ReportIndicator,
+  translateMessage,
+} from '@storelens/contracts';
+import ExcelJS from 'exceljs';
+
+type Cell = string | number | null;
+export type ColumnKind = 'text' | 'count' | 'rate' | 'decimal' | 'money';
+
+export interface ExportColumn {
+  header: string;
+  kind: ColumnKind;
+}
+
+/** A table as every analytics screen shows it: the one shape the exporter writes. */
+export interface ExportTable {
+  title: MessageKey;
+  columns: ExportColumn[];
+  rows: Cell[][];
+}
+
+/** Money and ratios of sales keep two decimals: '#,##0' would round a 59.90 average to 60. */
+const TWO_DECIMAL_INDICATORS: readonly ReportIndicator[] = ['netSales', 'units', 'avgTransactionValue', 'unitsPerTransaction', 'salesPerVisitor'];
+/** How an indicator's column is formatted: rates as percentages, stays and money with decimals. */
+export const columnKindOf = (indicator: ReportIndicator): ColumnKind =>
+  REPORT_RATE_INDICATORS.includes(indicator)
+    ? 'rate'
+    : indicator === 'avgDwellMinutes'
+      ? 'decimal'
+      : TWO_DECIMAL_INDICATORS.includes(indicator)
+        ? 'money'
+        : 'count';
+const FORMATS: Record<ColumnKind, string | undefined> = { text: undefined, count: '#,##0', rate: '0.0%', decimal: '0.0', money: '#,##0.00' };
+
+/**
+ * Writes a table as .xlsx in the reader's language: headers translated, rates as percentages with
+ * one decimal (spec section 9), stays in minutes with one decimal. Every analytics table goes
+ * through here, so all exports look alike.
+ */
+export async function writeTable(table: ExportTable, locale: Locale): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  // Sheet names may not hold some characters and are at most 31 long.
+  const sheet = workbook.addWorksheet(
+    translateMessage(locale, table.title)
+      .replace(/[\\/?*[\]:]/g, ' ')
+      .slice(0, 31),
+  );
+  sheet.columns = table.columns.map((column) => ({
+    header: column.header,
+    width: Math.max(12, Math.min(40, column.header.length + 4)),
+    style: FORMATS[column.kind] ? { numFmt: FORMATS[column.kind] } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of table.rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** An indicator's column: its export name in the reader's language, and its format. */
+export function indicatorColumnOf(locale: Locale, indicator: ReportIndicator, suffix = ''): ExportColumn {
+  return { header: `${translateMessage(locale, `export.${indicator}` as MessageKey)}${suffix}`, kind: columnKindOf(indicator) };
+}
+
+/** The header of a trend's period column at its granularity. */
+export const PERIOD_HEADERS: Record<Granularity, MessageKey> = { hour: 'export.hour', day: 'export.date', week: 'export.week', month: 'export.month' };
+
+export interface RankingAnswer {
+  indicator: ReportIndicator;
+  previousRange: DateRange;
+  rows: { rank: number; shopNumber: string; shopName: string; value: number | null; previousValue: number | null; change: number | null }[];
+}
+
+/** A store ranking (traffic or sales) as a table: rank, shop, value, the previous range's value, change. */
+export function rankingTable(title: MessageKey, data: RankingAnswer, locale: Locale): ExportTable {
+  const tr = (key: MessageKey) => translateMessage(locale, key);
+  return {
+    title,
+    columns: [
+      { header: tr('export.rank'), kind: 'count' },
+      { header: tr('export.shopNumber'), kind: 'text' },
+      { header: tr('export.shop'), kind: 'text' },
+      indicatorColumnOf(locale, data.indicator),
+      { ...indicatorColumnOf(locale, data.indicator), header: `${tr('export.previous')} (${data.previousRange.startDate} ~ ${data.previousRange.endDate})` },
+      { header: tr('export.change'), kind: 'rate' },
+    ],
+    rows: data.rows.map((row) => [row.rank, row.shopNumber, row.shopName, row.value, row.previousValue, row.change]),
+  };
+}
