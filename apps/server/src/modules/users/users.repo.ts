@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type { DB } from '../../platform/db/database.ts';
 import { containsKeyword } from '../../platform/db/like-pattern.ts';
 import type { MembershipsTable, UsersTable } from '../../platform/db/schema.ts';
@@ -46,20 +47,9 @@ export function usersRepo(db: DB) {
   };
 }
 
-export interface MemberRow {
-  user_id: string;
-  role_id: number;
-  org_id: string | null;
-  enabled: number;
-  created_at: string;
-  login_name: string;
-  surname: string;
-  given_name: string;
-  employee_no: string | null;
-  mobile: string | null;
-  email: string;
-  signup_type: 'mobile' | 'email';
-}
+/** A member as the user lists show them: the membership in this customer and the person's details. */
+export type MemberRow = Pick<Selectable<MembershipsTable>, 'user_id' | 'role_id' | 'org_id' | 'enabled' | 'created_at'> &
+  Pick<Selectable<UsersTable>, 'login_name' | 'surname' | 'given_name' | 'employee_no' | 'mobile' | 'email' | 'signup_type'>;
 
 export function membershipsRepo(scope: TenantScope) {
   async function insertGrants(rows: { user_id: string; shop_id: string }[]): Promise<void> {

@@ -1,12 +1,9 @@
+import type { Selectable } from 'kysely';
 import type { DB } from '../db/database.ts';
+import type { MembershipsTable, RolesTable } from '../db/schema.ts';
 import { tenantScope } from '../tenancy/scoped.ts';
 
-export interface MembershipRow {
-  role_id: number;
-  org_id: string | null;
-  role_name: string;
-  privileges: string;
-}
+export type MembershipRow = Pick<Selectable<MembershipsTable>, 'role_id' | 'org_id'> & { role_name: string } & Pick<Selectable<RolesTable>, 'privileges'>;
 
 /** Membership and role of a user in a customer; null when the user has no (enabled) access. */
 export async function findMembership(db: DB, userId: string, customerId: string): Promise<MembershipRow | null> {

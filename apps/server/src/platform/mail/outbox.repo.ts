@@ -1,14 +1,9 @@
+import type { Selectable } from 'kysely';
 import type { DB } from '../db/database.ts';
+import type { OutboxTable } from '../db/schema.ts';
 import { nowIso } from '../time/clock.ts';
 
-export interface OutboxMessage {
-  id: number;
-  channel: 'email' | 'sms';
-  recipient: string;
-  subject: string;
-  body: string;
-  created_at: string;
-}
+export type OutboxMessage = Selectable<OutboxTable>;
 
 export function outboxRepo(db: DB) {
   return {
