@@ -155,7 +155,17 @@ describe('route registry', () => {
         permission: 'cueretail_org_manage',
         requires: ['cueretail_config_page_com'],
       });
-      expect(appRegistry.find('/settings/cameraMng')?.meta).toMatchObject({ permission: 'config_page', requires: ['cueretail_config_page_com'] });
+      // Camera management lists devices through the device status operations: it needs that key too.
+      expect(appRegistry.find('/settings/cameraMng')?.meta).toMatchObject({
+        permission: 'config_page',
+        requires: ['cueretail_config_page_com', 'cueretail_device_status'],
+      });
+    });
+
+    it('puts device status and its detail pages behind their own key', () => {
+      for (const path of ['/deviceManagement', '/deviceManagement/detail', '/deviceManagement/cameraDetail']) {
+        expect(appRegistry.find(path)?.meta.permission, path).toBe('cueretail_device_status');
+      }
     });
   });
 });
