@@ -58,9 +58,12 @@ async function cutMenuLabels(page: Page): Promise<string[]> {
   return page.locator('.sl-sider').evaluate((menu) => {
     const edge = menu.getBoundingClientRect().right;
     const cut: string[] = [];
-    for (const label of menu.querySelectorAll<HTMLElement>('.ant-menu-title-content')) {
+    for (const label of menu.querySelectorAll<HTMLElement>('.ant-menu-title-content, .sl-menu-group-label')) {
       const text = label.innerText.trim();
       if (label.scrollWidth > label.clientWidth + 1 || label.getBoundingClientRect().right > edge + 1) cut.push(text);
+      // A group's title must end before its open/close arrow.
+      const arrow = label.parentElement?.querySelector('.ant-menu-submenu-arrow');
+      if (arrow && label.getBoundingClientRect().right > arrow.getBoundingClientRect().left + 1) cut.push(`${text} (under the arrow)`);
     }
     return cut;
   });

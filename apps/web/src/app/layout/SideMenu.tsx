@@ -48,7 +48,11 @@ export function SideMenu() {
       items.push({
         key: `group:${group}`,
         icon: MENU_GROUP_ICONS[group] ?? <AppstoreOutlined />,
-        label: <span data-testid={`side-menu-group-${group}`}>{t(group)}</span>,
+        label: (
+          <span className="sl-menu-group-label" data-testid={`side-menu-group-${group}`}>
+            {t(group)}
+          </span>
+        ),
         children,
       });
     }
