@@ -1,14 +1,23 @@
 import {
+  ALL_PERMISSION_KEYS,
   calendarOperations,
+  completePermissionMap,
   DECLARED_OPERATIONS,
+  defaultPrivileges,
   type OperationGuard,
+  Perm,
   type PermissionKey,
   RoleId,
   SETTINGS_PAGE_FLAGS,
+  SYSTEM_ROLE_IDS,
   sessionOperations,
   translateMessage,
 } from '@storelens/contracts';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRolesService } from '../src/modules/users/roles.service.ts';
+import { effectivePrivileges } from '../src/platform/authz/actor.ts';
+import * as deviceStatusMigration from '../src/platform/db/migrations/0010_device_status_key.ts';
 import { buildCustomer, buildOrg, buildRoleWithout, buildShop, buildUser, type Session, signIn } from './factories.ts';
 import { createTestApp, invoke, type TestApp } from './harness.ts';
 
@@ -148,5 +157,82 @@ describe('the customer a request means', () => {
     }
     const saved = await t.db.selectFrom('privacy_settings').selectAll().where('customer_id', '=', customerId).execute();
     expect(saved.map((row) => row.retention_days)).not.toContain(45);
+  });
+});
+
+describe('device status', () => {
+  const deviceStatusOperations = DECLARED_OPERATIONS.filter((operation) => keysOf(operation.guard).includes('cueretail_device_status'));
+
+  it('guards the box, camera and online operations behind it with its own key, and camera management with it too', () => {
+    const paths = deviceStatusOperations.map((operation) => operation.path);
+    for (const path of ['/api/device/boxPage', '/api/device/cameraPage', '/api/device/online']) expect(paths).toContain(path);
+    // Camera management lists devices through the same operations, so its own need the key as well.
+    expect(SETTINGS_PAGE_FLAGS.cameras).toContain('cueretail_device_status');
+  });
+
+  it('answers 403 to a role with every key hidden, and to a role that hides only device status, from every device-status operation', async () => {
+    const everyKeyHidden = await createRolesService({ db: t.db }).createCustomRole(
+      customerId,
+      'Nothing at all',
+      completePermissionMap(Object.fromEntries(ALL_PERMISSION_KEYS.map((key) => [key, Perm.hidden]))),
+    );
+    const onlyDevicesHidden = await buildRoleWithout(t.db, customerId, ['cueretail_device_status']);
+    for (const role of [everyKeyHidden, onlyDevicesHidden]) {
+      const user = await buildUser(t.db, [{ customerId, roleId: role }]);
+      const session = await signIn(t.app, user.loginName, customerId);
+      for (const operation of deviceStatusOperations) {
+        const response = await callAs(session, operation.path, operation.method);
+        expect(response.http, `${operation.name} for role ${role}`).toBe(403);
+        expect(response.body.msg).toBe(translateMessage('en', 'errors.noAuthority'));
+      }
+    }
+  });
+
+  it('is shown to every system role by default (they all saw device status before the key), and opens the reads', async () => {
+    for (const rid of SYSTEM_ROLE_IDS) expect(defaultPrivileges(rid).cueretail_device_status, String(rid)).toBe(Perm.shown);
+    const onlyDevices = await createRolesService({ db: t.db }).createCustomRole(customerId, 'Devices only', {
+      ...Object.fromEntries(ALL_PERMISSION_KEYS.map((key) => [key, Perm.hidden])),
+      cueretail_device_status: Perm.shown,
+    });
+    const user = await buildUser(t.db, [{ customerId, roleId: onlyDevices }]);
+    const session = await signIn(t.app, user.loginName, customerId);
+    for (const path of ['/api/device/boxPage', '/api/device/cameraPage', '/api/device/online']) {
+      const response = await callAs(session, path, 'POST');
+      expect(response.http, path).toBe(200);
+    }
+  });
+});
+
+describe('migration 0010: device status for stored custom roles', () => {
+  it('gives the key to custom roles that show something, keeps an all-hidden role hidden, and leaves a stated value and system roles alone', async () => {
+    const insert = (id: number, privileges: Record<string, number>) =>
+      t.db
+        .insertInto('roles')
+        .values({
+          customer_id: customerId,
+          id,
+          name: `Stored ${id}`,
+          is_system: 0,
+          privileges: JSON.stringify(privileges),
+          updated_at: new Date().toISOString(),
+        })
+        .execute();
+    // As stored before the key existed: the key is missing.
+    await insert(90_001, { cueretail_traffic_nav: Perm.shown, video_nav: Perm.hidden });
+    await insert(90_002, { cueretail_traffic_nav: Perm.hidden, video_nav: Perm.disabled });
+    await insert(90_003, { cueretail_traffic_nav: Perm.shown, cueretail_device_status: Perm.hidden });
+    const systemBefore = await t.db.selectFrom('roles').select(['id', 'privileges']).where('customer_id', '=', customerId).where('is_system', '=', 1).execute();
+
+    await deviceStatusMigration.up(t.db as unknown as Kysely<unknown>);
+
+    const stored = async (id: number) => {
+      const row = await t.db.selectFrom('roles').select('privileges').where('customer_id', '=', customerId).where('id', '=', id).executeTakeFirstOrThrow();
+      return effectivePrivileges({ id, privileges: row.privileges }).cueretail_device_status;
+    };
+    expect(await stored(90_001)).toBe(Perm.shown);
+    expect(await stored(90_002)).toBe(Perm.hidden);
+    expect(await stored(90_003)).toBe(Perm.hidden);
+    const systemAfter = await t.db.selectFrom('roles').select(['id', 'privileges']).where('customer_id', '=', customerId).where('is_system', '=', 1).execute();
+    expect(systemAfter).toEqual(systemBefore);
   });
 });

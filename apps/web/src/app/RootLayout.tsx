@@ -14,11 +14,17 @@ function useAfterNavigation(pathname: string): void {
   useEffect(() => {
     const session = useSessionStore.getState();
     session.recordPath(pathname);
-    session.applyDefaultShopSelection(pathname);
     closeOpenModals();
     confirmModal.dismiss();
     window.scrollTo(0, 0);
   }, [pathname]);
+  // The default selection needs the shop tree, and a customer switch replaces the tree (and
+  // forgets the selections) without changing the path when the switch lands on the page it left
+  // (/dashboard -> / -> /dashboard): apply it again whenever the path or the tree changes.
+  const shopTree = useSessionStore((state) => state.shopTree);
+  useEffect(() => {
+    if (shopTree) useSessionStore.getState().applyDefaultShopSelection(pathname);
+  }, [pathname, shopTree]);
 }
 
 /** `?lang=` on any URL selects the language; the parameter is then dropped from the address. */

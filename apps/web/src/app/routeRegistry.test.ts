@@ -1,6 +1,7 @@
 import { OBSERVER_BARRED_ROUTES, RoleId, SUPER_MANAGER_ONLY_ROUTES } from '@storelens/contracts';
 import { describe, expect, it } from 'vitest';
-import type { AppRoute } from '../shared/routing/types.ts';
+import { type AppRoute, TAB_SECTION_IDS } from '../shared/routing/types.ts';
+import { MENU_GROUP_ICONS } from './layout/menuIcons.tsx';
 import { assembleRoutes, createRouteRegistry } from './routeRegistry.ts';
 import { appRegistry } from './routes.ts';
 
@@ -155,7 +156,26 @@ describe('route registry', () => {
         permission: 'cueretail_org_manage',
         requires: ['cueretail_config_page_com'],
       });
-      expect(appRegistry.find('/settings/cameraMng')?.meta).toMatchObject({ permission: 'config_page', requires: ['cueretail_config_page_com'] });
+      // Camera management lists devices through the device status operations: it needs that key too.
+      expect(appRegistry.find('/settings/cameraMng')?.meta).toMatchObject({
+        permission: 'config_page',
+        requires: ['cueretail_config_page_com', 'cueretail_device_status'],
+      });
+    });
+
+    it('gives every side-menu entry and group an icon (a collapsed menu shows only icons)', () => {
+      for (const section of [...TAB_SECTION_IDS, 'settings', 'personal'] as const) {
+        for (const route of appRegistry.menuRoutes(section)) {
+          expect(route.meta.menuIcon, route.path).toBeDefined();
+          if (route.meta.menuGroupKey) expect(MENU_GROUP_ICONS[route.meta.menuGroupKey], route.meta.menuGroupKey).toBeDefined();
+        }
+      }
+    });
+
+    it('puts device status and its detail pages behind their own key', () => {
+      for (const path of ['/deviceManagement', '/deviceManagement/detail', '/deviceManagement/cameraDetail']) {
+        expect(appRegistry.find(path)?.meta.permission, path).toBe('cueretail_device_status');
+      }
     });
   });
 });

@@ -29,8 +29,14 @@ describe('settings landing', () => {
     expect(resolveSettingsLanding(RoleId.observer, all, menu)).toBe('/deviceManagement');
   });
 
-  it('has nowhere to go without a map', () => {
-    expect(resolveSettingsLanding(RoleId.manager, null, menu)).toBe('/deviceManagement');
-    expect(resolveSettingsLanding(RoleId.superLevel, null, menu)).toBe('/deviceManagement');
+  it('has nowhere to go without a map (device status, the last page open to all, has a key of its own now)', () => {
+    expect(resolveSettingsLanding(RoleId.manager, null, menu)).toBeNull();
+    expect(resolveSettingsLanding(RoleId.superLevel, null, menu)).toBeNull();
+  });
+
+  it('skips device status when the map hides it', () => {
+    expect(resolveSettingsLanding(RoleId.manager, withValues({ cueretail_config_page_com: 2, cueretail_device_status: 2 }), menu)).toBe(
+      '/settings/passengerFlow/flowConf',
+    );
   });
 });

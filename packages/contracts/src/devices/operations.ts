@@ -18,7 +18,8 @@ import {
 } from './index.ts';
 
 const tags = ['devices'];
-const customer: OperationGuard = { auth: 'customer' };
+/** Device status (boxes, cameras, their state and MAC addresses): the page's own key. */
+export const DEVICE_STATUS_GUARD: OperationGuard = { auth: 'customer', permission: 'cueretail_device_status' };
 /** Camera management changes settings (config_page); the observer is barred from it (spec section 6). */
 const cameraManagement: OperationGuard = { auth: 'customer', permission: SETTINGS_PAGE_FLAGS.cameras, barRoles: [RoleId.observer] };
 
@@ -29,7 +30,7 @@ export const devicesOperations = {
     path: '/api/device/boxPage',
     summary: "Boxes of the caller's shops: MAC, name, area, last report, activation, working, online, last status time",
     tags,
-    guard: customer,
+    guard: DEVICE_STATUS_GUARD,
     body: optionalBody(boxPageRequestSchema),
     response: boxPageSchema,
   }),
@@ -39,7 +40,7 @@ export const devicesOperations = {
     path: '/api/device/cameraPage',
     summary: "Cameras of the caller's shops (optionally of one box) with their state",
     tags,
-    guard: customer,
+    guard: DEVICE_STATUS_GUARD,
     body: optionalBody(cameraPageRequestSchema),
     response: cameraPageSchema,
   }),
@@ -49,7 +50,7 @@ export const devicesOperations = {
     path: '/api/device/online',
     summary: 'Boxes and cameras by status: online, offline, inactive, disabled',
     tags,
-    guard: customer,
+    guard: DEVICE_STATUS_GUARD,
     body: optionalBody(deviceOnlineRequestSchema),
     response: deviceOnlineResponseSchema,
   }),

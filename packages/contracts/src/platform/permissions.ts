@@ -49,6 +49,9 @@ export const MENU_FLAGS = [
   'cueretail_ext_patrol_inspect',
   'cueretail_ext_hygieniclog',
   'cueretail_batchdata_innerpage',
+  // Not in the spec's list: device status (boxes, cameras, MAC addresses) needs a key of its own,
+  // or a role with every key hidden still saw it. Every system role keeps it shown (defaults below).
+  'cueretail_device_status',
 ] as const;
 
 /** Feature permissions gating buttons and operations (spec section 6; key names are ours). */
@@ -213,7 +216,9 @@ export const SETTINGS_PAGE_FLAGS = {
   salesData: ['cueretail_config_page_sale', 'cueretail_pos_upload_manage'],
   organisations: ['cueretail_config_page_com', 'cueretail_org_manage'],
   users: ['cueretail_config_page_com', 'cueretail_user_manage'],
-  cameras: ['cueretail_config_page_com', 'config_page'],
+  // Camera management lists boxes and cameras through the device status operations, so it needs
+  // device status besides its own keys.
+  cameras: ['cueretail_config_page_com', 'config_page', 'cueretail_device_status'],
 } as const satisfies Record<string, readonly PermissionKey[]>;
 export type SettingsPage = keyof typeof SETTINGS_PAGE_FLAGS;
 

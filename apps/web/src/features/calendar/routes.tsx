@@ -37,8 +37,7 @@ export const calendarRoutes: readonly AppRoute[] = [
     page: () => import('./pages/FlowConfPage.tsx').then((module) => ({ Component: module.FlowConfPage })),
   },
   {
-    // The store picker of the event form needs the shop tree. No menu icon fits yet (the menu shows
-    // the title's first letter); a calendar icon belongs in shared/routing MenuIconName.
+    // The store picker of the event form needs the shop tree.
     path: CUSTOM_CALENDAR_PATH,
     layout: 'shell',
     access: 'customer',
@@ -46,6 +45,7 @@ export const calendarRoutes: readonly AppRoute[] = [
       titleKey: 'calendar:menu.customCalendar',
       ...customerFlowGroup,
       permission: 'cueretail_calenderevent_manage',
+      menuIcon: 'calendar',
       keepAlive: true,
       preload: ['shopTree'],
     },

@@ -1,27 +1,37 @@
+import { SETTINGS_PAGE_FLAGS } from '@storelens/contracts';
 import { settingsGroupMeta } from '../../shared/routing/settingsGroups.ts';
 import type { AppRoute } from '../../shared/routing/types.ts';
 
 export const CAMERA_MANAGEMENT_PATH = '/settings/cameraMng';
 export const DEVICE_MANAGEMENT_PATH = '/deviceManagement';
 
-const deviceGroup = { section: 'settings', menuGroupKey: 'shell:settingsGroups.devices' } as const;
+const DEVICE_STATUS_KEY = 'cueretail_device_status';
+const deviceGroup = { section: 'settings', menuGroupKey: 'shell:settingsGroups.devices', permission: DEVICE_STATUS_KEY } as const;
 
 export const devicesRoutes: readonly AppRoute[] = [
   {
-    // Camera management changes settings: config_page besides the common group's flag; the
-    // observer is barred by path (contracts OBSERVER_BARRED_ROUTES).
+    // Camera management changes settings: config_page besides the common group's flag; it lists
+    // devices through the device status operations, so it needs that key too (contracts
+    // SETTINGS_PAGE_FLAGS.cameras). The observer is barred by path (contracts OBSERVER_BARRED_ROUTES).
     path: CAMERA_MANAGEMENT_PATH,
     layout: 'shell',
     access: 'customer',
-    meta: { titleKey: 'devices:cameraMng', ...settingsGroupMeta('common'), permission: 'config_page', menuIcon: 'camera', keepAlive: true },
+    meta: {
+      titleKey: 'devices:cameraMng',
+      ...settingsGroupMeta('common'),
+      requires: [...SETTINGS_PAGE_FLAGS.cameras.filter((key) => key !== 'config_page')],
+      permission: 'config_page',
+      menuIcon: 'camera',
+      keepAlive: true,
+    },
     page: () => import('./pages/CameraManagementPage.tsx').then((module) => ({ Component: module.CameraManagementPage })),
   },
   {
-    // Reading device state needs no key of its own (the server lists the caller's shops only).
+    // Device status has its own key (the server's device operations require it too).
     path: DEVICE_MANAGEMENT_PATH,
     layout: 'shell',
     access: 'customer',
-    meta: { titleKey: 'devices:deviceMng', ...deviceGroup, menuIcon: 'device', keepAlive: true },
+    meta: { titleKey: 'devices:deviceMng', ...deviceGroup, permission: DEVICE_STATUS_KEY, menuIcon: 'device', keepAlive: true },
     page: () => import('./pages/DeviceManagementPage.tsx').then((module) => ({ Component: module.DeviceManagementPage })),
   },
   {

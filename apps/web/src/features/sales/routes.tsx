@@ -56,7 +56,7 @@ export const salesRoutes: readonly AppRoute[] = [
     path: SALES_TEMPLATE_PATH,
     layout: 'shell',
     access: 'customer',
-    meta: { titleKey: 'sales:menu.salesTemplate', ...salesSettingsGroup, permission: 'cueretail_pos_upload_manage', menuIcon: 'setting' },
+    meta: { titleKey: 'sales:menu.salesTemplate', ...salesSettingsGroup, permission: 'cueretail_pos_upload_manage', menuIcon: 'template' },
     page: () => import('./pages/SalesTemplatePage.tsx').then((module) => ({ Component: module.SalesTemplatePage })),
   },
 ];

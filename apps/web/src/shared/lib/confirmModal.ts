@@ -9,6 +9,8 @@ import type { ReactNode } from 'react';
 export interface ConfirmContent<Result> {
   title: string;
   body?: ReactNode;
+  /** An irreversible action (closing a store, deleting): OK is drawn in antd's danger style. */
+  danger?: boolean;
   onConfirm?: () => Result | Promise<Result>;
   onCancel?: () => void | Promise<void>;
 }

@@ -32,7 +32,17 @@ export type MenuIconName =
   | 'team'
   | 'role'
   | 'camera'
-  | 'device';
+  | 'device'
+  | 'trend'
+  | 'entrance'
+  | 'timeInterval'
+  | 'ranking'
+  | 'comparison'
+  | 'quadrant'
+  | 'report'
+  | 'visitors'
+  | 'calendar'
+  | 'template';
 
 /** Query parameters an intermediate breadcrumb link carries (phase task, cyclic and single details). */
 export type BreadcrumbQueryKey = 'planId' | 'batchId';

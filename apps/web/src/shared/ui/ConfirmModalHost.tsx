@@ -23,7 +23,7 @@ export function ConfirmModalHost({ controller = confirmModal }: { controller?: C
       // A failing confirm handler keeps the modal open; the failure was reported where it happened.
       onOk={() => void controller.confirm().catch(() => undefined)}
       onCancel={() => void controller.cancel()}
-      okButtonProps={{ 'data-testid': 'confirm-modal-ok' }}
+      okButtonProps={{ danger: state.content?.danger === true, 'data-testid': 'confirm-modal-ok' }}
       cancelButtonProps={{ 'data-testid': 'confirm-modal-cancel' }}
     >
       <div data-testid="confirm-modal-body">{state.content?.body}</div>

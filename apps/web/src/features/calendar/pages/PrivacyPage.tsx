@@ -34,6 +34,7 @@ export function PrivacyPage() {
       (await requestConfirmation({
         title: t('calendar:privacy.shortenTitle'),
         body: t('calendar:privacy.shortenBody', { from: saved.retentionDays, to: next.retentionDays }),
+        danger: true,
         onConfirm: () => true,
       })) === true,
   });

@@ -3,6 +3,7 @@ import type { BoxRow } from '@storelens/contracts';
 import { Button, Space, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EllipsisText, StackedCell } from '../../../shared/ui/TableCells.tsx';
 import { useCan } from '../../session/hooks/useCan.ts';
 import { deviceStateColumns } from './deviceState.tsx';
 
@@ -27,28 +28,38 @@ export function BoxesTable({
   const { t } = useTranslation();
   const canConfigure = useCan('config_page');
   const columns: TableColumnsType<BoxRow> = [
+    // The MAC address goes under the box's name, so the table fits 1440 px beside the store tree.
     {
       title: t('devices:fields.name'),
       dataIndex: 'name',
-      width: 180,
+      width: 170,
       fixed: 'left',
       render: (name: string, box) => (
-        <Link to={boxDetailLink(box)} data-testid={`box-link-${box.mac ?? box.boxId}`}>
-          {name}
-        </Link>
+        <StackedCell
+          primary={
+            <Link to={boxDetailLink(box)} data-testid={`box-link-${box.mac ?? box.boxId}`}>
+              {name}
+            </Link>
+          }
+          secondary={<code>{box.mac ?? '--'}</code>}
+        />
       ),
     },
-    { title: t('devices:fields.mac'), dataIndex: 'mac', width: 170, render: (mac: string | null) => <code>{mac ?? '--'}</code> },
-    { title: t('devices:fields.shop'), key: 'shop', width: 200, render: (_value, box) => `${box.shopNumber} ${box.shopName}` },
-    { title: t('devices:fields.deploymentArea'), dataIndex: 'deploymentArea', width: 140, render: (area: string | null) => area || '--' },
-    { title: t('devices:fields.cameraCount'), dataIndex: 'cameraCount', width: 100 },
+    { title: t('devices:fields.shop'), key: 'shop', render: (_value, box) => `${box.shopNumber} ${box.shopName}` },
+    {
+      title: t('devices:fields.deploymentArea'),
+      dataIndex: 'deploymentArea',
+      width: 100,
+      render: (area: string | null) => (area ? <EllipsisText text={area} /> : '--'),
+    },
+    { title: t('devices:fields.cameraCount'), dataIndex: 'cameraCount', width: 80 },
     ...deviceStateColumns<BoxRow>(t),
     ...(onRotate && canConfigure !== 'hidden'
       ? [
           {
             title: t('common:actions'),
             key: 'actions',
-            width: 150,
+            width: 130,
             fixed: 'right' as const,
             render: (_value: unknown, box: BoxRow) => (
               <Space size={0}>
@@ -75,7 +86,8 @@ export function BoxesTable({
       columns={columns}
       dataSource={[...boxes]}
       loading={loading}
-      scroll={{ x: 1600 }}
+      // The columns' widths plus the store's minimum: no scroll beside the tree at 1440 px.
+      scroll={{ x: 880 }}
       pagination={pagination}
       data-testid="box-table"
     />

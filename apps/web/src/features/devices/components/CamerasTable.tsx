@@ -4,6 +4,7 @@ import { App, Switch, Table, type TableColumnsType, type TablePaginationConfig, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EllipsisText, StackedCell } from '../../../shared/ui/TableCells.tsx';
 import { useCan } from '../../session/hooks/useCan.ts';
 import { setCameraEnabled } from '../api.ts';
 import { deviceKeys, useCid } from '../hooks/useDevices.ts';
@@ -50,25 +51,36 @@ export function CameraEnabledSwitch({ camera }: { camera: CameraRow }) {
 export function CamerasTable({ cameras, loading, pagination }: { cameras: readonly CameraRow[]; loading: boolean; pagination: false | TablePaginationConfig }) {
   const { t } = useTranslation();
   const columns: TableColumnsType<CameraRow> = [
-    { title: t('devices:fields.number'), dataIndex: 'number', width: 130, fixed: 'left' },
+    // The camera's name goes under its number, so the table fits 1440 px beside the store tree.
     {
-      title: t('devices:fields.name'),
-      dataIndex: 'name',
-      width: 150,
-      render: (name: string, camera) => (
-        <Link to={cameraDetailLink(camera)} data-testid={`camera-link-${camera.number}`}>
-          {name}
-        </Link>
+      title: t('devices:fields.number'),
+      dataIndex: 'number',
+      width: 130,
+      fixed: 'left',
+      render: (number: string, camera) => (
+        <StackedCell
+          primary={number}
+          secondary={
+            <Link to={cameraDetailLink(camera)} data-testid={`camera-link-${camera.number}`}>
+              {camera.name}
+            </Link>
+          }
+        />
       ),
     },
-    { title: t('devices:fields.shop'), key: 'shop', width: 200, render: (_value, camera) => `${camera.shopNumber} ${camera.shopName}` },
-    { title: t('devices:fields.boxMac'), dataIndex: 'boxMac', width: 170, render: (mac: string) => <code>{mac}</code> },
-    { title: t('devices:fields.deploymentArea'), dataIndex: 'deploymentArea', width: 130, render: (area: string | null) => area || '--' },
+    { title: t('devices:fields.shop'), key: 'shop', render: (_value, camera) => `${camera.shopNumber} ${camera.shopName}` },
+    { title: t('devices:fields.boxMac'), dataIndex: 'boxMac', width: 160, render: (mac: string) => <code>{mac}</code> },
+    {
+      title: t('devices:fields.deploymentArea'),
+      dataIndex: 'deploymentArea',
+      width: 90,
+      render: (area: string | null) => (area ? <EllipsisText text={area} /> : '--'),
+    },
     ...deviceStateColumns<CameraRow>(t, (camera) => `camera-status-${camera.number}`),
     {
       title: t('devices:fields.enabled'),
       dataIndex: 'enabled',
-      width: 100,
+      width: 90,
       fixed: 'right',
       render: (_value, camera) => <CameraEnabledSwitch camera={camera} />,
     },
@@ -80,7 +92,8 @@ export function CamerasTable({ cameras, loading, pagination }: { cameras: readon
       columns={columns}
       dataSource={[...cameras]}
       loading={loading}
-      scroll={{ x: 1600 }}
+      // The columns' widths plus the store's minimum: no scroll beside the tree at 1440 px.
+      scroll={{ x: 880 }}
       pagination={pagination}
       data-testid="camera-table"
     />

@@ -1,6 +1,7 @@
 import type { DeviceStatus } from '@storelens/contracts';
-import { type DescriptionsProps, type TableColumnsType, Tag } from 'antd';
+import { type DescriptionsProps, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
+import { StackedCell } from '../../../shared/ui/TableCells.tsx';
 import { DeviceStatusTag } from './DeviceStatusTag.tsx';
 import { formatDeviceTime } from './deviceTime.ts';
 
@@ -21,24 +22,31 @@ function WorkingTag({ working, t }: { working: boolean; t: TFunction }) {
   return <Tag color={working ? 'green' : 'default'}>{working ? t('devices:working') : t('devices:notWorking')}</Tag>;
 }
 
-/** Table columns for a device's state: last report, activation, working, status and since when. */
+/**
+ * Table columns for a device's state: the last report, and the online status with activation,
+ * working and the time of the last status under it (two columns where there were five, so device
+ * tables fit 1440 px; the detail pages list each field on its own).
+ */
 export function deviceStateColumns<Row extends DeviceState>(t: TFunction, statusTestId?: (row: Row) => string): TableColumnsType<Row> {
   return [
-    { title: t('devices:fields.lastReportAt'), dataIndex: 'lastReportAt', width: 170, render: formatDeviceTime },
-    {
-      title: t('devices:fields.activation'),
-      dataIndex: 'activated',
-      width: 120,
-      render: (activated: boolean) => <ActivationTag activated={activated} t={t} />,
-    },
-    { title: t('devices:fields.working'), dataIndex: 'working', width: 110, render: (working: boolean) => <WorkingTag working={working} t={t} /> },
+    { title: t('devices:fields.lastReportAt'), dataIndex: 'lastReportAt', width: 150, render: formatDeviceTime },
     {
       title: t('devices:fields.status'),
       dataIndex: 'status',
-      width: 120,
-      render: (_value, row) => <DeviceStatusTag status={row.status} testId={statusTestId?.(row)} />,
+      width: 150,
+      render: (_value, row) => (
+        <StackedCell
+          primary={
+            <Space size={[0, 4]} wrap>
+              <DeviceStatusTag status={row.status} testId={statusTestId?.(row)} />
+              <ActivationTag activated={row.activated} t={t} />
+              <WorkingTag working={row.working} t={t} />
+            </Space>
+          }
+          secondary={row.lastStatusAt ? <Tooltip title={t('devices:fields.lastStatusAt')}>{formatDeviceTime(row.lastStatusAt)}</Tooltip> : undefined}
+        />
+      ),
     },
-    { title: t('devices:fields.lastStatusAt'), dataIndex: 'lastStatusAt', width: 170, render: formatDeviceTime },
   ];
 }
 

@@ -20,6 +20,7 @@ export function useBoxToken(): { show(token: string, boxName: string): void; rot
     const result = await requestConfirmation({
       title: t('devices:token.rotateTitle', { name: box.name }),
       body: t('devices:token.rotateBody'),
+      danger: true,
       onConfirm: () => rotateBoxToken(box.boxId),
     });
     if (!result) return;

@@ -62,6 +62,7 @@ export function OrgTreePanel({
     const deleted = await requestConfirmation({
       title: t('org:tree.deleteTitle', { name: node.name }),
       body: t('org:tree.deleteBody'),
+      danger: true,
       onConfirm: async () => {
         await deleteOrg(orgId);
         return true;

@@ -80,6 +80,7 @@ export function ShopFormDrawer({ open, shop, defaultOrgId, orgTree, onClose, onS
         const confirmed = await requestConfirmation({
           title: t('org:close.title', { name: shop.name }),
           body: <ClosingWarning />,
+          danger: true,
           onConfirm: () => true,
         });
         if (!confirmed) return null;

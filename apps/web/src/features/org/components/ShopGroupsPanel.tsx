@@ -37,6 +37,7 @@ export function ShopGroupsPanel() {
     const deleted = await requestConfirmation({
       title: t('org:groups.deleteTitle', { name: group.name }),
       body: t('org:groups.deleteBody'),
+      danger: true,
       onConfirm: async () => {
         await deleteShopGroup(group.groupId);
         return true;

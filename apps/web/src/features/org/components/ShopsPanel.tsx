@@ -1,7 +1,7 @@
 import { HistoryOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Limits, type ShopRow, type TreeNode } from '@storelens/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Space, Switch, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Space, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
@@ -9,6 +9,7 @@ import { usePaging } from '../../../shared/hooks/usePaging.ts';
 import { orgIdOf, walkTree } from '../../../shared/lib/trees.ts';
 import { ImportModal } from '../../../shared/ui/ImportModal.tsx';
 import { ListFilters, ListSearch, TitleWithContext, useTablePagination } from '../../../shared/ui/ListControls.tsx';
+import { StackedCell } from '../../../shared/ui/TableCells.tsx';
 import { CanButton } from '../../session/components/CanButton.tsx';
 import { useCan } from '../../session/hooks/useCan.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
@@ -57,12 +58,13 @@ export function ShopsPanel({ org, orgTree }: { org: TreeNode | null; orgTree: re
   const pagination = useTablePagination(paging, shops.data?.total ?? 0);
 
   const columns: TableColumnsType<ShopRow> = [
-    { title: t('org:fields.number'), dataIndex: 'number', width: 110, fixed: 'left' },
+    // Fits 1440 px beside the tree (issue 11): the four level columns were '--' for most stores, so
+    // the direct parent and the levels share one column (the levels under the parent, the absent
+    // ones as '--', each named on hover); the time zone goes under the business hours.
+    { title: t('org:fields.number'), dataIndex: 'number', width: 90, fixed: 'left' },
     {
       title: t('org:fields.name'),
       dataIndex: 'name',
-      width: 200,
-      fixed: 'left',
       render: (name: string, shop) => (
         <Space size={4} wrap>
           <span data-testid={`shop-row-name-${shop.number}`}>{name}</span>
@@ -74,17 +76,30 @@ export function ShopsPanel({ org, orgTree }: { org: TreeNode | null; orgTree: re
         </Space>
       ),
     },
-    { title: t('org:columns.parent'), key: 'parent', width: 140, render: (_value, shop) => shop.orgColumns.parent },
-    ...[0, 1, 2, 3].map((level) => ({
-      title: t('org:columns.level', { n: level + 1 }),
-      key: `level${level}`,
-      width: 120,
-      render: (_value: unknown, shop: ShopRow) => shop.orgColumns.levels[level] ?? '--',
-    })),
-    { title: t('org:fields.status'), dataIndex: 'status', width: 120, render: (_value, shop) => <ShopStatusTag status={shop.status} /> },
-    { title: t('org:fields.shopType'), dataIndex: 'shopType', width: 110, render: (_value, shop) => t(`org:shopType.${shop.shopType}`) },
-    { title: t('org:fields.businessHours'), dataIndex: 'businessHours', width: 120 },
-    { title: t('org:fields.timeZone'), dataIndex: 'timeZone', width: 150 },
+    {
+      title: t('org:columns.parentLevels'),
+      key: 'parent',
+      width: 150,
+      render: (_value, shop) => {
+        const levels = [0, 1, 2, 3].map((level) => shop.orgColumns.levels[level] ?? '--');
+        const lastPresent = levels.reduce((last, name, index) => (name !== '--' ? index : last), -1);
+        // Levels up to the deepest one present, then one '--' for the absent levels below it.
+        const shown = [...levels.slice(0, lastPresent + 1), ...(lastPresent < 3 ? ['--'] : [])].join(' › ');
+        return (
+          <Tooltip title={levels.map((name, level) => `${t('org:columns.level', { n: level + 1 })}: ${name}`).join(' · ')}>
+            <StackedCell primary={shop.orgColumns.parent} secondary={shown} />
+          </Tooltip>
+        );
+      },
+    },
+    { title: t('org:fields.status'), dataIndex: 'status', width: 130, render: (_value, shop) => <ShopStatusTag status={shop.status} /> },
+    { title: t('org:fields.shopType'), dataIndex: 'shopType', width: 90, render: (_value, shop) => t(`org:shopType.${shop.shopType}`) },
+    {
+      title: t('org:fields.businessHours'),
+      dataIndex: 'businessHours',
+      width: 130,
+      render: (hours: string, shop) => <StackedCell primary={hours} secondary={shop.timeZone} />,
+    },
     {
       title: t('common:actions'),
       key: 'actions',
@@ -133,7 +148,8 @@ export function ShopsPanel({ org, orgTree }: { org: TreeNode | null; orgTree: re
         columns={columns}
         dataSource={shops.data?.list ?? []}
         loading={shops.isFetching}
-        scroll={{ x: 1500 }}
+        // The columns' widths plus the name's minimum: no scroll beside the tree at 1440 px.
+        scroll={{ x: 880 }}
         pagination={pagination}
         data-testid="shop-table"
       />

@@ -1,6 +1,6 @@
 import type { TreeNode } from '@storelens/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_STORAGE_KEY, useSessionStore } from './sessionStore.ts';
+import { MENU_COLLAPSED_STORAGE_KEY, readMenuCollapsed, SESSION_STORAGE_KEY, useSessionStore } from './sessionStore.ts';
 
 const shop = (key: string, extra: Partial<TreeNode> = {}): TreeNode => ({ key, name: key, orgType: 1, keywordTxt: key, prmType: 0, sublist: [], ...extra });
 const org = (key: string, sublist: TreeNode[]): TreeNode => ({ key, name: key, orgType: 0, keywordTxt: key, prmType: 0, sublist });
@@ -87,5 +87,26 @@ describe('session store', () => {
     store.recordPath('/b');
     store.recordPath('/a');
     expect(useSessionStore.getState().recordedPaths).toEqual(['/b', '/a']);
+  });
+
+  it('remembers the side menu collapse in this browser, across a reload and a sign-out', () => {
+    expect(readMenuCollapsed()).toBe(false);
+    useSessionStore.getState().setMenuCollapsed(true);
+    expect(localStorage.getItem(MENU_COLLAPSED_STORAGE_KEY)).toBe('true');
+    // A reload starts the store from storage; signing out keeps the preference.
+    useSessionStore.getState().logout();
+    expect(readMenuCollapsed()).toBe(true);
+    expect(useSessionStore.getState().menuCollapsed).toBe(true);
+    useSessionStore.getState().setMenuCollapsed(false);
+    expect(readMenuCollapsed()).toBe(false);
+  });
+
+  it('starts with the menu open when storage is blocked', () => {
+    const blocked = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+    };
+    expect(readMenuCollapsed(blocked)).toBe(false);
   });
 });

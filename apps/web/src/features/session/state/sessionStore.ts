@@ -125,6 +125,28 @@ function initialLocale(): Locale {
 
 export const SESSION_STORAGE_KEY = 'storelens.session';
 
+/**
+ * The side menu's collapse is a preference of the browser, not of the session: it survives a
+ * reload, signing out and another user at the same desk, so it has its own key.
+ */
+export const MENU_COLLAPSED_STORAGE_KEY = 'storelens.menuCollapsed';
+
+export function readMenuCollapsed(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): boolean {
+  try {
+    return storage?.getItem(MENU_COLLAPSED_STORAGE_KEY) === 'true';
+  } catch {
+    return false; // Storage blocked: the menu starts open.
+  }
+}
+
+export function writeMenuCollapsed(collapsed: boolean, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+  try {
+    storage?.setItem(MENU_COLLAPSED_STORAGE_KEY, String(collapsed));
+  } catch {
+    // A full or blocked storage only costs remembering the choice.
+  }
+}
+
 /** What survives a reload (spec: token, uid, username, customer code and locale). */
 type PersistedSession = Pick<SessionState, 'token' | 'uid' | 'username' | 'cid' | 'locale'>;
 
@@ -133,7 +155,7 @@ export const useSessionStore = create<SessionState>()(
     (set, get) => ({
       ...signedOut(),
       locale: initialLocale(),
-      menuCollapsed: false,
+      menuCollapsed: readMenuCollapsed(),
 
       signIn: (result) => set({ ...signedOut(), uid: result.uid, token: result.token, username: result.username, customers: result.cids }),
       setCustomers: (customers) => set({ customers }),
@@ -147,7 +169,10 @@ export const useSessionStore = create<SessionState>()(
       setUsername: (username) => set({ username }),
       setLocale: (locale) => set({ locale }),
       setPermissionMap: (permissionMap) => set({ permissionMap, permissionLoadedAt: Date.now() }),
-      setMenuCollapsed: (menuCollapsed) => set({ menuCollapsed }),
+      setMenuCollapsed: (menuCollapsed) => {
+        writeMenuCollapsed(menuCollapsed);
+        set({ menuCollapsed });
+      },
       setShopTree: (shopTree) => set({ shopTree }),
       setCameraTree: (cameraTree) => set({ cameraTree }),
       setOrgTree: (orgTree) => set({ orgTree }),

@@ -80,7 +80,7 @@ export function DashboardPage() {
   const change = entries !== null && lastWeekSoFar ? (entries - lastWeekSoFar) / lastWeekSoFar : null;
 
   const columns: TableColumnType<ShopRow>[] = [
-    { key: 'shopNumber', title: t('messages:export.shopNumber'), dataIndex: 'shopNumber', width: 120 },
+    { key: 'shopNumber', title: t('messages:export.shopNumber'), dataIndex: 'shopNumber', width: 100 },
     {
       key: 'shop',
       title: t('messages:export.shop'),
@@ -91,7 +91,7 @@ export function DashboardPage() {
         </Space>
       ),
     },
-    { key: 'localDate', title: t('messages:export.localDate'), dataIndex: 'localDate', width: 120 },
+    { key: 'localDate', title: t('messages:export.localDate'), dataIndex: 'localDate', width: 110 },
     ...indicatorColumns<ShopRow>(SHOP_INDICATORS, t, locale, (row, indicator) => row.values[indicator]),
     {
       key: 'lastWeek',
@@ -189,7 +189,9 @@ export function DashboardPage() {
           dataSource={data?.shops ?? []}
           loading={dashboard.isPending && shops.ready}
           pagination={{ pageSize: 50, hideOnSinglePage: true }}
-          scroll={{ x: 'max-content' }}
+          // Wide as its content, the table put its last columns past the card at 1440 px; at the
+          // card's width the headers wrap and every column shows. Below ~1100 px it scrolls.
+          scroll={{ x: 1000 }}
           data-testid="dashboard-shop-table"
         />
       </Card>

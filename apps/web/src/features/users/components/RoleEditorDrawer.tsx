@@ -1,6 +1,6 @@
-import { Limits, Perm, type PermissionKey, type PermValue } from '@storelens/contracts';
+import { Limits, Perm, type PermissionKey, type PermValue, RoleId } from '@storelens/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Drawer, Form, Input, Radio, Skeleton, Space, Tag, Tree, type TreeDataNode, Typography } from 'antd';
+import { Alert, App, Button, Drawer, Form, Input, Radio, Skeleton, Space, Tag, Tooltip, Tree, type TreeDataNode, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaFieldRule } from '../../../shared/ui/antdFormRules.ts';
@@ -40,6 +40,8 @@ export function RoleEditorDrawer({ target, onClose, onSaved }: { target: RoleEdi
   const cid = useSessionStore((state) => state.cid);
   const locale = useSessionStore((state) => state.locale);
   const roleName = useRoleName();
+  const rid = useSessionStore((state) => state.rid);
+  const showKeys = rid === RoleId.innerOperation || rid === RoleId.innerData;
   const [form] = Form.useForm<{ name: string }>();
   const [privileges, setPrivileges] = useState<Privileges>(() => completePrivileges({}));
   const roleId = target && target.mode !== 'create' ? target.roleId : null;
@@ -98,12 +100,13 @@ export function RoleEditorDrawer({ target, onClose, onSaved }: { target: RoleEdi
         isLeaf: true,
         title: (
           <Space className="sl-privilege-key" wrap data-testid={`role-key-${key}`}>
-            <span style={{ display: 'inline-block', minWidth: 220 }}>
-              {t(`users:permissions.${key}`)}
-              <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineStart: 6 }}>
-                {key}
-              </Typography.Text>
-            </span>
+            {/* People know the features by name; the internal key helps only our operators (who read server
+                logs and support requests), so it is shown to them alone, on hover. */}
+            <Tooltip title={showKeys ? key : undefined}>
+              <span style={{ display: 'inline-block', minWidth: 220 }} data-testid={`role-key-label-${key}`}>
+                {t(`users:permissions.${key}`)}
+              </span>
+            </Tooltip>
             <PermChoice value={privileges[key] ?? Perm.hidden} onChange={(value) => setKey(key, value)} readOnly={readOnly} testId={`role-value-${key}`} />
           </Space>
         ),
@@ -148,8 +151,8 @@ export function RoleEditorDrawer({ target, onClose, onSaved }: { target: RoleEdi
           <Space style={{ marginBottom: 8 }} wrap>
             <Typography.Text>{t('users:roles.privileges')}</Typography.Text>
             {PERM_VALUES.map((value) => (
-              <Tag key={value} color={VALUE_COLORS[value]}>
-                {value} = {t(`users:roles.values.${value}`)}
+              <Tag key={value} color={VALUE_COLORS[value]} data-testid={`role-value-legend-${value}`}>
+                {t(`users:roles.values.${value}`)}: {t(`users:roles.valueHelp.${value}`)}
               </Tag>
             ))}
           </Space>

@@ -42,6 +42,7 @@ export function RoleManagementPage() {
     const deleted = await requestConfirmation({
       title: t('users:roles.deleteTitle', { name: role.name }),
       body: t('users:roles.deleteBody'),
+      danger: true,
       onConfirm: async () => {
         await deleteRole(role.roleId);
         return true;

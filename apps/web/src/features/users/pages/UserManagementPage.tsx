@@ -1,7 +1,7 @@
 import { KeyOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Limits, type TreeNode, type UserRow } from '@storelens/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Segmented, Select, Skeleton, Space, Switch, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Card, Empty, Segmented, Select, Skeleton, Space, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
@@ -11,6 +11,7 @@ import { findNode, orgIdOf, orgsOnly, walkTree } from '../../../shared/lib/trees
 import { ImportModal } from '../../../shared/ui/ImportModal.tsx';
 import { ListFilters, ListSearch, TitleWithContext, useTablePagination } from '../../../shared/ui/ListControls.tsx';
 import { SearchableTree } from '../../../shared/ui/SearchableTree.tsx';
+import { EllipsisText, StackedCell } from '../../../shared/ui/TableCells.tsx';
 import { useAdminOrgTree } from '../../org/hooks/useOrgAdminData.ts';
 import { fetchShopTree } from '../../session/api.ts';
 import { CanButton } from '../../session/components/CanButton.tsx';
@@ -110,42 +111,61 @@ export function UserManagementPage() {
     await reload();
   };
 
-  const scopeOf = (user: UserRow) => {
-    if (user.orgName) return user.orgName;
-    if (user.shops.length === 0) return t('users:wholeCustomer');
-    return '--';
-  };
-
   const columns: TableColumnsType<UserRow> = [
-    { title: t('users:fields.employeeNo'), dataIndex: 'employeeNo', width: 110, render: (value: string | null) => value || '--' },
+    // Fits 1440 px beside the tree (issue 11): the employee number (mostly empty) goes under the
+    // name, mobile and sign-up type under the login name, organisation and stores share a column.
     {
       title: t('users:fields.name'),
       dataIndex: 'name',
       width: 140,
-      render: (name: string, user) => <span data-testid={`user-row-${user.loginName}`}>{name}</span>,
+      render: (name: string, user) => (
+        <StackedCell primary={<span data-testid={`user-row-${user.loginName}`}>{name}</span>} secondary={user.employeeNo || undefined} />
+      ),
     },
-    { title: t('users:fields.loginName'), dataIndex: 'loginName', width: 220 },
-    { title: t('users:fields.mobile'), dataIndex: 'mobile', width: 130, render: (value: string | null) => value || '--' },
-    { title: t('users:fields.role'), dataIndex: 'roleName', width: 150, render: (_value, user) => roleName(user.roleId, user.roleName) },
-    { title: t('users:fields.organisation'), key: 'org', width: 150, render: (_value, user) => scopeOf(user) },
     {
-      title: t('users:fields.stores'),
-      key: 'stores',
-      width: 200,
-      render: (_value, user) =>
-        user.shops.length === 0
-          ? '--'
-          : user.shops.slice(0, 3).map((shop) => (
-              <Tag key={shop.shopId} bordered={false}>
-                {shop.name}
-              </Tag>
-            )),
+      title: t('users:fields.loginName'),
+      dataIndex: 'loginName',
+      render: (loginName: string, user) => (
+        <StackedCell
+          primary={<EllipsisText text={loginName} />}
+          secondary={[user.mobile, t(`users:signupType.${user.signupType}`)].filter(Boolean).join(' · ')}
+        />
+      ),
     },
-    { title: t('users:fields.signupType'), dataIndex: 'signupType', width: 110, render: (_value, user) => t(`users:signupType.${user.signupType}`) },
+    {
+      title: t('users:fields.role'),
+      dataIndex: 'roleName',
+      width: 120,
+      render: (_value, user) => <EllipsisText text={roleName(user.roleId, user.roleName)} />,
+    },
+    {
+      title: t('users:fields.scope'),
+      key: 'scope',
+      width: 160,
+      render: (_value, user) => {
+        const tags =
+          user.shops.length === 0 ? null : (
+            <Space size={[0, 4]} wrap>
+              {user.shops.slice(0, 2).map((shop) => (
+                <Tag key={shop.shopId} bordered={false}>
+                  {shop.name}
+                </Tag>
+              ))}
+              {user.shops.length > 2 && (
+                <Tooltip title={user.shops.map((shop) => shop.name).join(', ')}>
+                  <Tag bordered={false}>+{user.shops.length - 2}</Tag>
+                </Tooltip>
+              )}
+            </Space>
+          );
+        if (user.orgName) return <StackedCell primary={<EllipsisText text={user.orgName} />} secondary={tags} />;
+        return tags ?? <EllipsisText text={t('users:wholeCustomer')} />;
+      },
+    },
     {
       title: t('users:fields.status'),
       dataIndex: 'enabled',
-      width: 110,
+      width: 90,
       render: (_value, user) =>
         canUpdateStatus === 'hidden' ? (
           <Tag color={user.enabled ? 'green' : 'default'}>{user.enabled ? t('users:status.on') : t('users:status.off')}</Tag>
@@ -162,7 +182,7 @@ export function UserManagementPage() {
     {
       title: t('common:actions'),
       key: 'actions',
-      width: 190,
+      width: 180,
       fixed: 'right',
       render: (_value, user) => (
         <Space size={0}>
@@ -261,7 +281,8 @@ export function UserManagementPage() {
               columns={columns}
               dataSource={users.data?.list ?? []}
               loading={users.isFetching}
-              scroll={{ x: 1500 }}
+              // The columns' widths plus the login name's minimum: no scroll beside the tree at 1440 px.
+              scroll={{ x: 870 }}
               pagination={pagination}
               data-testid="user-table"
             />

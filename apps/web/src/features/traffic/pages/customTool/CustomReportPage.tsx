@@ -146,6 +146,7 @@ export function CustomReportPage() {
     const deleted = await requestConfirmation({
       title: t('traffic:customTool.analysis.deleteTitle', { name: report.name }),
       body: t('traffic:customTool.analysis.deleteBody'),
+      danger: true,
       onConfirm: async () => {
         await deleteCustomReport(report.reportId);
         return true;

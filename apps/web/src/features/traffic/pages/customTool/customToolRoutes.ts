@@ -30,14 +30,20 @@ export const customToolRoutes: readonly AppRoute[] = [
     path: CUSTOM_REPORT_PATH,
     layout: 'shell',
     access: 'customer',
-    meta: { titleKey: 'traffic:customTool.analysis.title', permission: 'cueretail_traffic_nav', ...customTool },
+    meta: { titleKey: 'traffic:customTool.analysis.title', permission: 'cueretail_traffic_nav', ...customTool, menuIcon: 'report' },
     page: () => import('./CustomReportPage.tsx').then((module) => ({ Component: module.CustomReportPage })),
   },
   {
     path: VISITOR_ANALYTICS_PATH,
     layout: 'shell',
     access: 'customer',
-    meta: { titleKey: 'traffic:customTool.attributes.title', permission: 'cusattr_show', requires: ['cueretail_traffic_nav'], ...customTool },
+    meta: {
+      titleKey: 'traffic:customTool.attributes.title',
+      permission: 'cusattr_show',
+      requires: ['cueretail_traffic_nav'],
+      ...customTool,
+      menuIcon: 'visitors',
+    },
     page: () => import('./VisitorAnalyticsPage.tsx').then((module) => ({ Component: module.VisitorAnalyticsPage })),
   },
 ];
