@@ -13,6 +13,7 @@ import * as weather from './migrations/0006_weather.ts';
 import * as jobs from './migrations/0007_jobs.ts';
 import * as throttle from './migrations/0008_throttle.ts';
 import * as posImportJobs from './migrations/0009_pos_import_jobs.ts';
+import * as currencies from './migrations/0011_currencies.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_jobs': jobs,
   '0008_throttle': throttle,
   '0009_pos_import_jobs': posImportJobs,
+  '0011_currencies': currencies,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -85,6 +85,7 @@ export function ShopsPanel({ org, orgTree }: { org: TreeNode | null; orgTree: re
     { title: t('org:fields.shopType'), dataIndex: 'shopType', width: 110, render: (_value, shop) => t(`org:shopType.${shop.shopType}`) },
     { title: t('org:fields.businessHours'), dataIndex: 'businessHours', width: 120 },
     { title: t('org:fields.timeZone'), dataIndex: 'timeZone', width: 150 },
+    { title: t('org:fields.currency'), dataIndex: 'currency', width: 90 },
     {
       title: t('common:actions'),
       key: 'actions',
