@@ -156,11 +156,15 @@ describe('sales data', () => {
     await page.goto('/sales');
     await pickShop(page, shop?.shopName ?? '?');
     await typeRange(page, 'date-range', day, day);
-    await expect.poll(() => page.getByTestId('sales-netSales').innerText(), { timeout: 20_000 }).toBe('1,259.65');
+    // Money shows its currency (issue 11 section 2): the Shanghai store's yuan.
+    await expect.poll(() => page.getByTestId('sales-netSales').innerText(), { timeout: 20_000 }).toBe('CN¥1,259.65');
     expect(await page.getByTestId('sales-transactions').innerText()).toBe(String(ORDERS.length));
     expect(await page.getByTestId('sales-avgTransactionValue').innerText()).toBe(
-      new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(ORDERS_TOTAL / ORDERS.length),
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CNY', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+        ORDERS_TOTAL / ORDERS.length,
+      ),
     );
+    expect(await page.getByTestId('sales-money-info').innerText()).toContain('CNY');
     await page.locator('[data-testid="sales-trend-chart"][data-ready="true"]').first().waitFor({ timeout: 30_000 });
     await shot(page, 'sales-page-en');
     await context.close();

@@ -22,6 +22,7 @@ import { registerOrgAdminRoutes } from './modules/org/org-admin.routes.ts';
 import { createOrgAdminService } from './modules/org/org-admin.service.ts';
 import { createShopGroupsService } from './modules/org/shop-groups.service.ts';
 import { createShopImportService } from './modules/org/shop-import.service.ts';
+import { createMoneyService } from './modules/sales/money.service.ts';
 import { registerSalesModule } from './modules/sales/sales.module.ts';
 import { createTrafficReportFigures } from './modules/sales/traffic-report-figures.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
@@ -103,7 +104,7 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   registerDeviceApiRoutes(app, createDeviceApiService({ db, calendar }), (accepted) => metrics.deviceEvents.inc(accepted));
   registerCalendarRoutes(app, calendar);
   // Sales adds its indicators to traffic's reports through traffic's interface: traffic never imports sales.
-  const traffic = createTrafficServices({ db, calendar, extraIndicators: createTrafficReportFigures({ db }) });
+  const traffic = createTrafficServices({ db, calendar, extraIndicators: createTrafficReportFigures({ db, money: createMoneyService({ db }) }) });
   registerTrafficRoutes(app, traffic);
   registerSalesModule(app, { db, config, onJobOutcome: (job, outcome) => metrics.jobOutcomes.inc({ job, outcome }) });
   // Development-only routes do not exist unless a person chose development mode (no 404 guard to forget).

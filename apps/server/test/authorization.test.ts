@@ -87,9 +87,17 @@ describe('settings-group and page flags', () => {
 describe('settings of the whole customer', () => {
   const customerWide = DECLARED_OPERATIONS.filter((operation) => operation.guard.wholeCustomer);
 
-  it('are the retention, flow configuration, sales template and device alert settings', () => {
+  it('are the retention, flow configuration, sales template, device alert, reporting currency and exchange rate settings', () => {
     expect(customerWide.map((operation) => operation.path).sort()).toEqual(
-      ['/api/alertSetting/save', '/api/customerKvSetting/update', '/api/privacy/update', '/api/salesTemplate/saveConfig'].sort(),
+      [
+        '/api/alertSetting/save',
+        '/api/customerKvSetting/update',
+        '/api/privacy/update',
+        '/api/salesTemplate/saveConfig',
+        '/api/currency/saveSettings',
+        '/api/exchangeRate/save',
+        '/api/exchangeRate/delete',
+      ].sort(),
     );
   });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { ALL_PERMISSION_KEYS, type PermissionKey, type PermissionMap, XLSX_CONTENT_TYPE } from '@storelens/contracts';
+import { ALL_PERMISSION_KEYS, type CurrencyCode, type PermissionKey, type PermissionMap, XLSX_CONTENT_TYPE } from '@storelens/contracts';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { createCustomersService } from '../src/modules/customers/customers.service.ts';
@@ -33,7 +33,7 @@ export async function buildShop(
   db: DB,
   customerId: string,
   orgId: string,
-  overrides: { name?: string; number?: string; timeZone?: string; province?: string; city?: string } = {},
+  overrides: { name?: string; number?: string; timeZone?: string; province?: string; city?: string; currency?: CurrencyCode; floorArea?: number } = {},
 ) {
   return createOrgAdminService({ db }).addShop(customerId, {
     orgId,
@@ -42,6 +42,8 @@ export async function buildShop(
     timeZone: overrides.timeZone ?? 'Asia/Shanghai',
     ...(overrides.province ? { province: overrides.province } : {}),
     ...(overrides.city ? { city: overrides.city } : {}),
+    ...(overrides.currency ? { currency: overrides.currency } : {}),
+    ...(overrides.floorArea ? { floorArea: overrides.floorArea } : {}),
   });
 }
 

@@ -11,6 +11,7 @@ import { batchesOf, createSimulator, type SimShop } from '../modules/demo/simula
 import { createDeviceApiService } from '../modules/device-api/device-api.service.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
 import { createOrgAdminService } from '../modules/org/org-admin.service.ts';
+import { createMoneyService } from '../modules/sales/money.service.ts';
 import { createTrafficReportFigures } from '../modules/sales/traffic-report-figures.ts';
 import { analyticsRepo } from '../modules/traffic/analytics.repo.ts';
 import { createTrafficServices } from '../modules/traffic/traffic.module.ts';
@@ -378,7 +379,11 @@ async function trafficQuestions(db: DB, chain: BenchChain, days: number): Promis
   });
   await users.addMembership(customerId, { userId, roleId: RoleId.superManager });
   const actor = (await resolveActor(db, userId, customerId)) as CustomerActor;
-  const traffic = createTrafficServices({ db, calendar: createCalendarService({ db }), extraIndicators: createTrafficReportFigures({ db }) });
+  const traffic = createTrafficServices({
+    db,
+    calendar: createCalendarService({ db }),
+    extraIndicators: createTrafficReportFigures({ db, money: createMoneyService({ db }) }),
+  });
   const shopIds = shops.map((shop) => shop.shopId);
   const today = todayIn('Asia/Shanghai', now());
   const last90 = { startDate: addDays(today, -89), endDate: today };

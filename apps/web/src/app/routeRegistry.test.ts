@@ -141,6 +141,7 @@ describe('route registry', () => {
         '/settings/passengerFlow/privacy',
         '/settings/settingSales/performanceData',
         '/settings/settingSales/salesTemplateSetup',
+        '/settings/settingSales/exchangeRates',
       ]);
       expect(appRegistry.find('/newsCenter')?.meta.hideInMenu).toBe(true);
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from '../platform/currencies.ts';
 import { Limits, type PackageCaps } from '../platform/limits.ts';
 import { messageRef } from '../platform/messages.ts';
 import { numberCompared, optionalText, requiredText } from '../platform/validation.ts';
@@ -121,6 +122,8 @@ export const shopFieldsSchema = z.object({
   status: z.enum(SHOP_STATUSES).optional(),
   shopType: z.enum(SHOP_TYPES).optional(),
   floorArea: numberCompared('>', 0).nullable().optional(),
+  /** ISO 4217: the currency of the shop's POS amounts; left out on add, the currency of the shop's country. */
+  currency: currencySchema.optional(),
   staffCount: numberCompared('>=', 0)
     .int({ error: messageRef('validation.positiveInt') })
     .nullable()
@@ -211,6 +214,7 @@ export const shopRowSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   floorArea: z.number().nullable(),
+  currency: z.string(),
   staffCount: z.number().nullable(),
   businessHours: z.string(),
   videoPlaybackHours: z.string(),

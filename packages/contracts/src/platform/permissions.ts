@@ -228,6 +228,7 @@ export const OBSERVER_BARRED_ROUTES = [
   '/settings/passengerFlow/privacy',
   '/settings/settingSales/performanceData',
   '/settings/settingSales/salesTemplateSetup',
+  '/settings/settingSales/exchangeRates',
   '/settings/settingCommon/orgMng',
   '/settings/settingCommon/userMng',
   '/settings/cameraMng',

@@ -4,6 +4,7 @@ import { Limits, type PackageCaps } from '../platform/limits.ts';
 import { messageRef } from '../platform/messages.ts';
 import { requiredText } from '../platform/validation.ts';
 import { dateRangeSchema, GRANULARITIES, rankingResponseSchemaOf, shopIdsSchema } from '../traffic/index.ts';
+import { currencyFilterSchema, moneyInfoSchema } from './money.ts';
 
 const required = messageRef('validation.required');
 
@@ -168,8 +169,17 @@ export const SALES_INDICATORS = [
   'entries',
   'conversionRate',
   'salesPerVisitor',
+  'netSalesPerSqm',
+  'entriesPerSqm',
 ] as const;
 export type SalesIndicator = (typeof SALES_INDICATORS)[number];
+/** Indicators that are amounts of money: in the answer's `money.currency`. */
+export const MONEY_SALES_INDICATORS: readonly SalesIndicator[] = ['netSales', 'avgTransactionValue', 'salesPerVisitor', 'netSalesPerSqm'];
+/**
+ * Per m² of floor area (beyond the spec): net sales and visitors (the traffic's entries of every
+ * day) of the shops that have a floor area, over their area; shops without one are left out.
+ */
+export const PER_SQM_SALES_INDICATORS: readonly SalesIndicator[] = ['netSalesPerSqm', 'entriesPerSqm'];
 export const salesIndicatorSchema = z.enum(SALES_INDICATORS, { error: messageRef('validation.invalidValue', { field: 'indicator' }) });
 /** Rates are fractions (0.123 = 12.3 %); the web rounds percentages to 1 decimal. */
 export const SALES_RATE_INDICATORS: readonly SalesIndicator[] = ['conversionRate'];
@@ -185,7 +195,7 @@ const salesIndicatorsSchema = z
   .max(SALES_INDICATORS.length, { error: messageRef('validation.maxItems', { n: SALES_INDICATORS.length }) });
 const shopRef = { shopId: z.string(), shopName: z.string(), shopNumber: z.string() };
 
-export const salesRangeRequestSchema = dateRangeSchema.extend({ shopIds: shopIdsSchema });
+export const salesRangeRequestSchema = dateRangeSchema.extend({ shopIds: shopIdsSchema, currency: currencyFilterSchema });
 export type SalesRangeRequest = z.infer<typeof salesRangeRequestSchema>;
 
 export const salesSummaryResponseSchema = z.object({
@@ -197,6 +207,7 @@ export const salesSummaryResponseSchema = z.object({
   change: partialSalesValuesSchema,
   /** When the selected shops' sales data was last written (the breadcrumb's Data Update Time). */
   dataUpdatedAt: z.string().nullable(),
+  money: moneyInfoSchema,
 });
 export type SalesSummaryResponse = z.infer<typeof salesSummaryResponseSchema>;
 
@@ -208,6 +219,7 @@ export const salesTrendResponseSchema = z.object({
   granularity: z.enum(GRANULARITIES),
   /** Keys as in the traffic trend: 2026-03-01T10, 2026-03-01, the week's Monday, 2026-03. */
   points: z.array(z.object({ key: z.string(), values: partialSalesValuesSchema })),
+  money: moneyInfoSchema,
 });
 export type SalesTrendResponse = z.infer<typeof salesTrendResponseSchema>;
 
@@ -215,7 +227,7 @@ export const salesRankingRequestSchema = salesRangeRequestSchema.extend({
   indicator: salesIndicatorSchema,
   order: z.enum(['desc', 'asc']).default('desc'),
 });
-export const salesRankingResponseSchema = rankingResponseSchemaOf(salesIndicatorSchema);
+export const salesRankingResponseSchema = rankingResponseSchemaOf(salesIndicatorSchema).extend({ money: moneyInfoSchema });
 export type SalesRankingResponse = z.infer<typeof salesRankingResponseSchema>;
 
 export const crossStoreRequestSchema = salesRangeRequestSchema.extend({ indicators: salesIndicatorsSchema });
@@ -224,6 +236,7 @@ export const crossStoreResponseSchema = z.object({
   /** The mean over the shops that have a value. */
   shopAverage: partialSalesValuesSchema,
   shops: z.array(z.object({ ...shopRef, values: partialSalesValuesSchema, shareOfNetSales: z.number().nullable() })),
+  money: moneyInfoSchema,
 });
 export type CrossStoreResponse = z.infer<typeof crossStoreResponseSchema>;
 
@@ -239,6 +252,7 @@ export const timeOfDayResponseSchema = z.object({
   hours: z.array(z.object({ hour: z.number().int(), ...hourSales })),
   /** Orders whose file gave no time: in the totals of the day, in no hour. */
   withoutTime: z.object({ netSales: z.number(), transactions: z.number() }),
+  money: moneyInfoSchema,
 });
 export type TimeOfDayResponse = z.infer<typeof timeOfDayResponseSchema>;
 
@@ -254,10 +268,16 @@ export type BasketSizeResponse = z.infer<typeof basketSizeResponseSchema>;
 export const weekdayResponseSchema = z.object({
   /** Monday (0) to Sunday (6); `days` is how many of that weekday the range holds. */
   weekdays: z.array(z.object({ weekday: z.number().int(), days: z.number().int(), ...hourSales })),
+  money: moneyInfoSchema,
 });
 export type WeekdayResponse = z.infer<typeof weekdayResponseSchema>;
 
-export const periodComparisonRequestSchema = z.object({ shopIds: shopIdsSchema, rangeA: dateRangeSchema, rangeB: dateRangeSchema });
+export const periodComparisonRequestSchema = z.object({
+  shopIds: shopIdsSchema,
+  currency: currencyFilterSchema,
+  rangeA: dateRangeSchema,
+  rangeB: dateRangeSchema,
+});
 export const periodComparisonResponseSchema = z.object({
   days: z.number().int(),
   a: salesValuesSchema,
@@ -265,6 +285,7 @@ export const periodComparisonResponseSchema = z.object({
   /** (B - A) / A per indicator. */
   change: partialSalesValuesSchema,
   series: z.array(z.object({ offset: z.number().int(), dateA: z.string(), dateB: z.string(), a: salesValuesSchema, b: salesValuesSchema })),
+  money: moneyInfoSchema,
 });
 export type PeriodComparisonResponse = z.infer<typeof periodComparisonResponseSchema>;
 

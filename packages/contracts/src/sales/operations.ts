@@ -25,7 +25,24 @@ import {
   timeOfDayResponseSchema,
   weekdayResponseSchema,
 } from './index.ts';
-import { salesAnalyticsGuard, salesDownloadGuard, salesSettingsChangeGuard, salesSettingsGuard, salesTemplateChangeGuard } from './permissions.ts';
+import {
+  currencySettingsResponseSchema,
+  currencySettingsSaveRequestSchema,
+  exchangeRateIdRequestSchema,
+  exchangeRateListRequestSchema,
+  exchangeRateListResponseSchema,
+  exchangeRateRowSchema,
+  exchangeRateSaveRequestSchema,
+  moneyCheckResponseSchema,
+} from './money.ts';
+import {
+  moneySettingsChangeGuard,
+  salesAnalyticsGuard,
+  salesDownloadGuard,
+  salesSettingsChangeGuard,
+  salesSettingsGuard,
+  salesTemplateChangeGuard,
+} from './permissions.ts';
 
 const tags = ['sales'];
 
@@ -197,6 +214,65 @@ export const salesOperations = {
     guard: salesAnalyticsGuard,
     body: periodComparisonRequestSchema,
     response: periodComparisonResponseSchema,
+  }),
+  currencyCheck: declareOperation({
+    name: 'sales.currencyCheck',
+    method: 'POST',
+    path: '/api/sales/currencyCheck',
+    summary: 'The currencies of the selected shops, the reporting currency, and why their amounts cannot be added up (a missing exchange rate), if so',
+    tags,
+    guard: salesAnalyticsGuard,
+    body: salesRangeRequestSchema,
+    response: moneyCheckResponseSchema,
+  }),
+  currencySettings: declareOperation({
+    name: 'sales.currencySettings',
+    method: 'POST',
+    path: '/api/currency/getSettings',
+    summary: "The customer's reporting currency and the currencies of its shops",
+    tags,
+    guard: salesSettingsGuard,
+    response: currencySettingsResponseSchema,
+  }),
+  currencySettingsSave: declareOperation({
+    name: 'sales.currencySettingsSave',
+    method: 'POST',
+    path: '/api/currency/saveSettings',
+    summary: 'Set the reporting currency (whole-customer administrators)',
+    tags,
+    guard: moneySettingsChangeGuard,
+    body: currencySettingsSaveRequestSchema,
+    response: currencySettingsResponseSchema,
+  }),
+  exchangeRateList: declareOperation({
+    name: 'sales.exchangeRateList',
+    method: 'POST',
+    path: '/api/exchangeRate/list',
+    summary: 'Exchange rates by pair and date, newest first',
+    tags,
+    guard: salesSettingsGuard,
+    body: optionalBody(exchangeRateListRequestSchema),
+    response: exchangeRateListResponseSchema,
+  }),
+  exchangeRateSave: declareOperation({
+    name: 'sales.exchangeRateSave',
+    method: 'POST',
+    path: '/api/exchangeRate/save',
+    summary: 'Add a dated exchange rate, or change one (with rateId); one rate per pair and date',
+    tags,
+    guard: moneySettingsChangeGuard,
+    body: exchangeRateSaveRequestSchema,
+    response: exchangeRateRowSchema,
+  }),
+  exchangeRateDelete: declareOperation({
+    name: 'sales.exchangeRateDelete',
+    method: 'POST',
+    path: '/api/exchangeRate/delete',
+    summary: 'Delete an exchange rate',
+    tags,
+    guard: moneySettingsChangeGuard,
+    body: exchangeRateIdRequestSchema,
+    response: z.null(),
   }),
   export: declareOperation({
     name: 'sales.export',

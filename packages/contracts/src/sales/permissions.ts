@@ -20,3 +20,5 @@ export const salesTemplateChangeGuard: OperationGuard = { ...salesSettingsChange
 export const salesAnalyticsGuard: OperationGuard = { auth: 'customer', permission: 'sale_nav' };
 /** Sales tables leave the system as files under the same data-download key as traffic ones (spec section 6 has no sales download key). */
 export const salesDownloadGuard: OperationGuard = { auth: 'customer', permission: ['sale_nav', 'flowdata_download'] };
+/** The reporting currency and the exchange rates hold for the whole customer: only callers who see the whole customer change them. */
+export const moneySettingsChangeGuard: OperationGuard = { ...salesSettingsChangeGuard, wholeCustomer: true };

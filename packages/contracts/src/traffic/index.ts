@@ -45,6 +45,8 @@ export const SALES_REPORT_INDICATORS = [
   'unitsPerTransaction',
   'conversionRate',
   'salesPerVisitor',
+  'netSalesPerSqm',
+  'entriesPerSqm',
 ] as const;
 export type SalesReportIndicator = (typeof SALES_REPORT_INDICATORS)[number];
 /** What the four-quadrant analysis and custom reports offer: the traffic indicators, then the sales ones. */

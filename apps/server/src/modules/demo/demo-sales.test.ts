@@ -99,6 +99,10 @@ describe('the demo seed', () => {
     };
     for (const date of [...new Set(shops.flatMap((one) => one.dates))].sort()) {
       const cross = await crossStore(date);
+      // Demo Retail's stores keep yuan, won, ringgit, dong and Australian dollars: converted to
+      // yuan with the seeded monthly rates (issue 11 section 2), one rate per other currency.
+      expect(cross.money).toMatchObject({ currency: 'CNY', converted: true, reportingCurrency: 'CNY' });
+      expect(cross.money.rates.map((rate) => rate.baseCurrency).sort()).toEqual(['AUD', 'KRW', 'MYR', 'VND']);
       for (const expected of shops.filter((one) => one.dates.includes(date))) {
         const values = cross.shops.find((row) => row.shopId === expected.id)?.values ?? {};
         expect(values.transactions, `${expected.id} ${date}`).toBeGreaterThan(5);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PosUploadRow } from '@storelens/contracts';
+import { currencyOfCountry, type PosUploadRow } from '@storelens/contracts';
 import type { DB } from '../../platform/db/database.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { addDays, datesOf, monthOf, todayIn, utcOfLocal, zoneOffsetMs } from '../../platform/time/local-time.ts';
@@ -24,8 +24,21 @@ export const DEMO_CONVERSION: Record<SimShop['shopType'], [number, number]> = {
   franchise: [0.15, 0.26],
   other: [0.17, 0.28],
 };
-/** Typical price of one item, in the customer's currency. */
+/** Typical price of one item, in yuan; other countries' shops price at their level (PRICE_LEVELS). */
 const ITEM_PRICE: Record<SimShop['shopType'], number> = { direct: 129, franchise: 89, other: 105 };
+/**
+ * Shelf prices in the shop's own currency (issue 11 section 2): the yuan price times a rough price
+ * level, rounded to the local step and ending as local prices do (129.90 yuan, 27.95 dollars,
+ * 24,900 won, 449,000 dong). Currencies without minor units get whole amounts.
+ */
+const PRICE_LEVELS: Record<string, { factor: number; step: number; ending: number }> = {
+  CNY: { factor: 1, step: 10, ending: 0.1 },
+  AUD: { factor: 0.21, step: 1, ending: 0.05 },
+  MYR: { factor: 0.65, step: 1, ending: 0.1 },
+  KRW: { factor: 190, step: 1000, ending: 100 },
+  VND: { factor: 3500, step: 10000, ending: 1000 },
+  JPY: { factor: 21, step: 100, ending: 10 },
+};
 /** Items per basket: mostly one to three, a few large baskets. */
 const BASKET_ITEMS: [number, number][] = [
   [1, 0.36],
@@ -47,10 +60,11 @@ const RETURN_SHARE = 0.015;
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-/** A shelf price: around the shop type's typical price, ending in .90. */
-function itemPrice(random: () => number, shopType: SimShop['shopType']): number {
-  const raw = ITEM_PRICE[shopType] * Math.exp(0.45 * normal(random));
-  return Math.max(1, Math.round(raw / 10)) * 10 - 0.1;
+/** A shelf price in the shop's currency: around the shop type's typical price, ending as local prices end. */
+function itemPrice(random: () => number, shop: Pick<SimShop, 'shopType' | 'country'>): number {
+  const level = PRICE_LEVELS[currencyOfCountry(shop.country) ?? 'CNY'] ?? (PRICE_LEVELS.CNY as { factor: number; step: number; ending: number });
+  const raw = ITEM_PRICE[shop.shopType] * level.factor * Math.exp(0.45 * normal(random));
+  return Math.max(1, Math.round(raw / level.step)) * level.step - level.ending;
 }
 
 /** The POS orders of one shop-day, in time order, as rows of the default template. */
@@ -75,12 +89,12 @@ export function demoOrders(simulator: Simulator, seed: number, shop: SimShop, da
     const ms = Math.min(lastSaleMs, visit.enteredMs + Math.round((visit.exitedMs - visit.enteredMs) * (0.75 + 0.2 * random())));
     const payment = pick(random, PAYMENT_TYPES);
     if (random() < RETURN_SHARE) {
-      sales.push({ ms, quantity: -1, amount: -itemPrice(random, shop.shopType), items: 1, payment });
+      sales.push({ ms, quantity: -1, amount: -itemPrice(random, shop), items: 1, payment });
       continue;
     }
     const items = pick(random, BASKET_ITEMS);
     let cents = 0;
-    for (let item = 0; item < items; item += 1) cents += Math.round(itemPrice(random, shop.shopType) * 100);
+    for (let item = 0; item < items; item += 1) cents += Math.round(itemPrice(random, shop) * 100);
     // Some baskets hold two of an item: more units than lines.
     const quantity = items + (random() < 0.12 ? 1 : 0);
     sales.push({ ms, quantity, amount: cents / 100, items, payment });

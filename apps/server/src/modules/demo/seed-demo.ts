@@ -8,9 +8,11 @@ import { createCustomersService } from '../customers/customers.service.ts';
 import { createDeviceApiService } from '../device-api/device-api.service.ts';
 import { createDevicesService } from '../devices/devices.service.ts';
 import { createOrgAdminService } from '../org/org-admin.service.ts';
+import { createMoneyService } from '../sales/money.service.ts';
 import { createUsersService } from '../users/users.service.ts';
 import { createWeatherService } from '../weather/weather.service.ts';
 import { DEMO_ACCOUNTS, DEMO_CALENDAR_EVENTS, DEMO_CUSTOMERS } from './demo-plan.ts';
+import { seedDemoRates } from './demo-rates.ts';
 import { completedDays, uploadDemoSales } from './demo-sales.ts';
 import { DEMO_SEED, loadSimShops, recordDemoWeather, writeHistory } from './demo-traffic.ts';
 import { createSimulator } from './simulator.ts';
@@ -142,6 +144,12 @@ export async function seedDemo(db: DB, dataDir: string, options: SeedOptions = {
       shopIds: event.shopNumbers.map((number) => shopIdsByNumber.get(`${event.customer}:${number}`) as string),
       description: event.description,
     });
+  }
+
+  // Each customer's reporting currency and monthly exchange rates, as an administrator enters them.
+  const money = createMoneyService({ db });
+  for (const plan of DEMO_CUSTOMERS) {
+    await seedDemoRates(money, customerIds.get(plan.name) as string, plan.countries, now(), options.historyDays ?? DEFAULT_DEMO_HISTORY_DAYS);
   }
 
   // Traffic history through the device API's service, exactly as boxes catching up would send it

@@ -92,6 +92,11 @@ export function orgAdminRepo(scope: TenantScope) {
     async insertLogs(rows: Omit<ShopLogsTable, 'customer_id'>[]): Promise<void> {
       for (let start = 0; start < rows.length; start += INSERT_CHUNK) await scope.insertInto('shop_logs', rows.slice(start, start + INSERT_CHUNK)).execute();
     },
+    async customerCountries(): Promise<string[]> {
+      // Customers are not a tenant table; this reads the caller's own customer row only.
+      const row = await scope.db.selectFrom('customers').select('countries').where('id', '=', scope.customerId).executeTakeFirst();
+      return row ? (JSON.parse(row.countries) as string[]) : [];
+    },
     async customerTimeZone(): Promise<string> {
       // Customers are not a tenant table; this reads the caller's own customer row only.
       const row = await scope.db.selectFrom('customers').select('default_time_zone').where('id', '=', scope.customerId).executeTakeFirst();

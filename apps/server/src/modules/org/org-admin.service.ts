@@ -1,4 +1,7 @@
 import {
+  type CurrencyCode,
+  currencyOfCountry,
+  FALLBACK_CURRENCY,
   type OrgAddRequest,
   type Page,
   type PageRequest,
@@ -20,7 +23,8 @@ import { AppError, badRequest, notFound, refused } from '../../platform/http/err
 import { newId } from '../../platform/ids.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { nowIso } from '../../platform/time/clock.ts';
-import { type NewShopRow, orgAdminRepo, type ShopFilter } from './org-admin.repo.ts';
+import { countryOfProvince } from './city-tree.ts';
+import { type NewShopRow, type OrgAdminRepo, orgAdminRepo, type ShopFilter } from './org-admin.repo.ts';
 import { changedColumns, closed, columnsOf, diffValues, regionMismatch, type ShopValues, toShopRow, valuesOf } from './shop-values.ts';
 
 /** What the demo seed and the test factories give; the rest takes the defaults of a new shop. */
@@ -37,6 +41,8 @@ export interface NewShop {
   latitude?: number;
   longitude?: number;
   floorArea?: number;
+  /** ISO 4217; left out: the currency of the shop's country. */
+  currency?: CurrencyCode;
   staffCount?: number;
   businessHours?: string;
   labels?: string[];
@@ -54,8 +60,16 @@ export interface ShopListInput extends PageRequest {
 
 const logChangesSchema = z.array(z.object({ field: z.string(), old: shopLogValueSchema, new: shopLogValueSchema }));
 
+/**
+ * The currency of a new shop that names none: its country's (the province code's prefix), else
+ * that of the customer's first country (`fallback`, see `customerCurrency`).
+ */
+export function defaultShopCurrency(province: string | null | undefined, fallback: CurrencyCode): CurrencyCode {
+  return currencyOfCountry(countryOfProvince(province || null)) ?? fallback;
+}
+
 /** A new shop's values from an add request (defaults applied by the schema) or the seed. */
-export function newShopValues(input: ShopAddRequest): ShopValues {
+export function newShopValues(input: ShopAddRequest, fallbackCurrency: CurrencyCode): ShopValues {
   const text = (value: string | null | undefined) => (value ? value : null);
   return {
     number: input.number,
@@ -70,6 +84,7 @@ export function newShopValues(input: ShopAddRequest): ShopValues {
     status: input.status,
     shopType: input.shopType,
     floorArea: input.floorArea ?? null,
+    currency: input.currency ?? defaultShopCurrency(input.province, fallbackCurrency),
     staffCount: input.staffCount ?? null,
     businessHours: input.businessHours,
     videoPlaybackHours: input.videoPlaybackHours,
@@ -95,6 +110,11 @@ export function newShopRow(id: string, values: ShopValues, at: string): NewShopR
 
 export function logRow(shopId: string, userId: string | null, action: ShopLogsTable['action'], before: ShopValues | null, after: ShopValues, at: string) {
   return { id: newId(), shop_id: shopId, user_id: userId, action, changes: JSON.stringify(diffValues(before, after)), created_at: at };
+}
+
+/** The currency of the customer's first country: the default of shops without a known country. */
+export async function customerCurrency(repo: OrgAdminRepo): Promise<CurrencyCode> {
+  return currencyOfCountry((await repo.customerCountries())[0]) ?? FALLBACK_CURRENCY;
 }
 
 function page<T>(input: PageRequest, total: number, list: T[]): Page<T> {
@@ -173,17 +193,20 @@ export function createOrgAdminService(deps: { db: DB }) {
       if (!(await repo.findOrg(input.orgId))) throw new AppError('notFound', 'errors.notFound');
       if (await repo.shopWithNumber(input.number)) throw refused('errors.shopNumberTaken');
       const hours = input.businessHours ?? DEFAULT_BUSINESS_HOURS;
-      const values = newShopValues({
-        ...input,
-        status: 'open',
-        shopType: input.shopType ?? 'direct',
-        businessHours: hours,
-        videoPlaybackHours: hours,
-        trafficDisplayHours: hours,
-        visitInterval: DEFAULT_VISIT_INTERVAL_MINUTES,
-        indoorPositioning: false,
-        labels: input.labels ?? [],
-      });
+      const values = newShopValues(
+        {
+          ...input,
+          status: 'open',
+          shopType: input.shopType ?? 'direct',
+          businessHours: hours,
+          videoPlaybackHours: hours,
+          trafficDisplayHours: hours,
+          visitInterval: DEFAULT_VISIT_INTERVAL_MINUTES,
+          indoorPositioning: false,
+          labels: input.labels ?? [],
+        },
+        await customerCurrency(repo),
+      );
       return insertShop(customerId, values, null);
     },
 
@@ -272,9 +295,10 @@ export function createOrgAdminService(deps: { db: DB }) {
     async createShop(actor: CustomerActor, input: ShopAddRequest): Promise<{ shopId: string }> {
       const scope = await accessOf(db, actor).scope();
       if (!scope.canManageOrg(input.orgId)) throw notFound();
-      const values = newShopValues(input);
+      const repo = orgAdminRepo(tenantScope(db, actor.customerId));
+      const values = newShopValues(input, await customerCurrency(repo));
       checkRules(values);
-      if (await orgAdminRepo(tenantScope(db, actor.customerId)).shopWithNumber(values.number)) throw refused('errors.shopNumberTaken');
+      if (await repo.shopWithNumber(values.number)) throw refused('errors.shopNumberTaken');
       return { shopId: await insertShop(actor.customerId, values, actor.userId) };
     },
 

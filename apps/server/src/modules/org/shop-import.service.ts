@@ -10,7 +10,7 @@ import { newId } from '../../platform/ids.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { nowIso } from '../../platform/time/clock.ts';
 import { orgAdminRepo } from './org-admin.repo.ts';
-import { DEFAULT_BUSINESS_HOURS, DEFAULT_VISIT_INTERVAL_MINUTES, logRow, newShopRow, newShopValues } from './org-admin.service.ts';
+import { customerCurrency, DEFAULT_BUSINESS_HOURS, DEFAULT_VISIT_INTERVAL_MINUTES, logRow, newShopRow, newShopValues } from './org-admin.service.ts';
 import { regionMismatch, type ShopValues } from './shop-values.ts';
 
 type ShopColumn =
@@ -25,6 +25,7 @@ type ShopColumn =
   | 'longitude'
   | 'shopType'
   | 'floorArea'
+  | 'currency'
   | 'staffCount'
   | 'businessHours'
   | 'videoPlaybackHours'
@@ -61,6 +62,8 @@ export const SHOP_IMPORT_COLUMNS: readonly SheetColumn<ShopColumn>[] = [
   { key: 'campus', header: 'import.campus' },
   { key: 'building', header: 'import.building' },
   { key: 'labels', header: 'import.labels', example: 'flagship;mall' },
+  // Issue 11: empty, the currency of the shop's country.
+  { key: 'currency', header: 'import.currency', example: 'CNY', optional: true },
 ];
 
 /** Field of the add schema -> column of the sheet. */
@@ -104,6 +107,7 @@ export function createShopImportService(deps: { db: DB }) {
       const tenant = tenantScope(db, actor.customerId);
       const repo = orgAdminRepo(tenant);
       const defaultTimeZone = await repo.customerTimeZone();
+      const fallbackCurrency = await customerCurrency(repo);
       const orgByCode = new Map(scope.orgs.filter((org) => scope.canManageOrg(org.id)).map((org) => [org.orgcode.toLowerCase(), org.id]));
       const existing = await repo.shopNumbersIn(rows.map((row) => row.values.number).filter(Boolean));
 
@@ -127,6 +131,7 @@ export function createShopImportService(deps: { db: DB }) {
           longitude: numeric(values.longitude) ?? null,
           shopType: values.shopType ? values.shopType.toLowerCase() : undefined,
           floorArea: numeric(values.floorArea) ?? null,
+          currency: values.currency ? values.currency.trim().toUpperCase() : undefined,
           staffCount: numeric(values.staffCount) ?? null,
           businessHours,
           videoPlaybackHours: values.videoPlaybackHours || businessHours,
@@ -143,7 +148,7 @@ export function createShopImportService(deps: { db: DB }) {
           const issues = parsed.error.issues.filter((issue) => !(issue.path[0] === 'orgId' && values.orgCode));
           rowErrors.push(...rowErrorsFromIssues(row, issues, SHOP_IMPORT_COLUMNS, columnOf));
         } else {
-          const shop = newShopValues(parsed.data);
+          const shop = newShopValues(parsed.data, fallbackCurrency);
           const mismatch = regionMismatch(shop);
           if (mismatch) rowErrors.push({ row, column: `import.${mismatch}`, message: 'validation.region' });
           if (rowErrors.length === 0) accepted.push(shop);

@@ -56,7 +56,9 @@ describe('the template', () => {
       expect(String(file.headers['content-disposition'])).toContain('shops-template.xlsx');
       const [header] = await sheetRows(file.content);
       expect(header?.[0]).toBe(translateMessage(lang, 'import.shopNumber'));
-      expect(header).toHaveLength(22);
+      // 22 columns, then the currency (issue 11), optional so files of the older template still import.
+      expect(header).toHaveLength(23);
+      expect(header?.[22]).toBe(translateMessage(lang, 'import.currency'));
     }
     // An untouched template has a header and no rows: the import says the file is empty.
     const template = await download(t.app, 'GET', '/api/shop/uploadTemplate', undefined, admin);

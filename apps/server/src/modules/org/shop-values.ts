@@ -21,6 +21,7 @@ export interface ShopValues {
   status: ShopStatus;
   shopType: ShopType;
   floorArea: number | null;
+  currency: string;
   staffCount: number | null;
   businessHours: string;
   videoPlaybackHours: string;
@@ -53,6 +54,7 @@ export function valuesOf(shop: StoredShop): ShopValues {
     status: shop.status,
     shopType: shop.shop_type,
     floorArea: shop.floor_area,
+    currency: shop.currency,
     staffCount: shop.staff_count,
     businessHours: shop.business_hours,
     videoPlaybackHours: shop.video_playback_hours,
@@ -89,6 +91,7 @@ export function columnsOf(values: ShopValues): Omit<StoredShop, 'id' | 'created_
     closed_at: values.closeTime,
     shop_type: values.shopType,
     floor_area: values.floorArea,
+    currency: values.currency,
     staff_count: values.staffCount,
     business_hours: values.businessHours,
     video_playback_hours: values.videoPlaybackHours,
@@ -157,6 +160,7 @@ export function toShopRow(shop: StoredShop, orgById: Map<string, OrgNode>): Shop
     latitude: values.latitude,
     longitude: values.longitude,
     floorArea: values.floorArea,
+    currency: values.currency,
     staffCount: values.staffCount,
     businessHours: values.businessHours,
     videoPlaybackHours: values.videoPlaybackHours,

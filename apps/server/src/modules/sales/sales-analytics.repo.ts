@@ -29,12 +29,12 @@ export function salesAnalyticsRepo(scope: TenantScope) {
   const sum = (column: string, as: string) => sql<number>`sum(${sql.ref(column)})`.as(as);
 
   return {
-    /** The shops' names and numbers, in number order (as every analytics list shows them). */
+    /** The shops' names and numbers, currency and floor area, in number order (as every analytics list shows them). */
     shops(shopIds: readonly string[]) {
       if (shopIds.length === 0) return Promise.resolve([]);
       return scope
         .selectFrom('shops')
-        .select(['id', 'name', 'number'])
+        .select(['id', 'name', 'number', 'currency', 'floor_area'])
         .where('id', 'in', [...shopIds])
         .orderBy('number')
         .execute();
@@ -75,6 +75,66 @@ export function salesAnalyticsRepo(scope: TenantScope) {
         .$if(groups.length > 0, (q) => q.groupBy(groups.map((column) => sql.ref(`s.${column}`))))
         .execute();
       return toRows(raw as Record<string, unknown>[], groups, MATCHED_SUM_COLUMNS);
+    },
+
+    /**
+     * For the per-m² figures (only the shops with a floor area are asked): net sales, and the
+     * traffic entries of every day (visitors per m² counts traffic whether POS data came or not).
+     */
+    async areaByDay(shopIds: readonly string[], from: string, to: string, groups: readonly DayGroup[]): Promise<SalesSumRow[]> {
+      if (shopIds.length === 0) return [];
+      const ids = [...shopIds];
+      const [sales, entries] = await Promise.all([
+        scope
+          .selectFrom('sales_shop_daily')
+          .where('shop_id', 'in', ids)
+          .where('local_date', '>=', from)
+          .where('local_date', '<=', to)
+          .select([...groups.map((column) => sql.ref(column).as(column)), sum('net_sales_cents', 'area_sales_cents')])
+          .$if(groups.length > 0, (q) => q.groupBy(groups.map((column) => sql.ref(column))))
+          .execute(),
+        scope
+          .selectFrom('traffic_shop_daily')
+          .where('shop_id', 'in', ids)
+          .where('local_date', '>=', from)
+          .where('local_date', '<=', to)
+          .select([...groups.map((column) => sql.ref(column).as(column)), sum('entries', 'area_entries')])
+          .$if(groups.length > 0, (q) => q.groupBy(groups.map((column) => sql.ref(column))))
+          .execute(),
+      ]);
+      return [
+        ...toRows(sales as Record<string, unknown>[], groups, ['area_sales_cents']),
+        ...toRows(entries as Record<string, unknown>[], groups, ['area_entries']),
+      ];
+    },
+
+    /** The per-m² sums by hour of the local day (orders without a time are in no hour). */
+    async areaByHour(shopIds: readonly string[], from: string, to: string, groups: readonly HourGroup[]): Promise<SalesSumRow[]> {
+      if (shopIds.length === 0) return [];
+      const ids = [...shopIds];
+      const [sales, entries] = await Promise.all([
+        scope
+          .selectFrom('sales_shop_hourly')
+          .where('shop_id', 'in', ids)
+          .where('local_date', '>=', from)
+          .where('local_date', '<=', to)
+          .where('hour', '>=', 0)
+          .select([...groups.map((column) => sql.ref(column).as(column)), sum('net_sales_cents', 'area_sales_cents')])
+          .groupBy(groups.map((column) => sql.ref(column)))
+          .execute(),
+        scope
+          .selectFrom('traffic_shop_hourly')
+          .where('shop_id', 'in', ids)
+          .where('local_date', '>=', from)
+          .where('local_date', '<=', to)
+          .select([...groups.map((column) => sql.ref(column).as(column)), sum('entries', 'area_entries')])
+          .groupBy(groups.map((column) => sql.ref(column)))
+          .execute(),
+      ]);
+      return [
+        ...toRows(sales as Record<string, unknown>[], groups, ['area_sales_cents']),
+        ...toRows(entries as Record<string, unknown>[], groups, ['area_entries']),
+      ];
     },
 
     /** Sales by hour of the local day (hour -1: orders without a time). */

@@ -16,12 +16,35 @@ export interface SalesSums {
   matched_entries: number;
   matched_transactions: number;
   matched_sales_cents: number;
+  /** Net sales and traffic entries (every day) of the shops that have a floor area, for the per-m² figures. */
+  area_sales_cents: number;
+  area_entries: number;
 }
 export const SALES_SUM_COLUMNS = ['net_sales_cents', 'transactions', 'returns', 'units_milli', 'items'] as const;
 export const MATCHED_SUM_COLUMNS = ['matched_entries', 'matched_transactions', 'matched_sales_cents'] as const;
+/** The sums that are money (hundredths of the shop's currency): what a conversion multiplies. */
+const MONEY_SUMS = ['net_sales_cents', 'matched_sales_cents', 'area_sales_cents'] as const satisfies readonly (keyof SalesSums)[];
 
 export function emptySums(): SalesSums {
-  return { net_sales_cents: 0, transactions: 0, returns: 0, units_milli: 0, items: 0, matched_entries: 0, matched_transactions: 0, matched_sales_cents: 0 };
+  return {
+    net_sales_cents: 0,
+    transactions: 0,
+    returns: 0,
+    units_milli: 0,
+    items: 0,
+    matched_entries: 0,
+    matched_transactions: 0,
+    matched_sales_cents: 0,
+    area_sales_cents: 0,
+    area_entries: 0,
+  };
+}
+
+/** The money of some sums in another currency: every money sum times the rate. */
+export function scaleMoney(sums: Partial<SalesSums>, rate: number): Partial<SalesSums> {
+  const scaled = { ...sums };
+  for (const key of MONEY_SUMS) if (scaled[key] !== undefined) scaled[key] = (scaled[key] as number) * rate;
+  return scaled;
 }
 
 export function addSums(target: SalesSums, source: Partial<SalesSums>): SalesSums {
@@ -32,7 +55,8 @@ export function addSums(target: SalesSums, source: Partial<SalesSums>): SalesSum
   return target;
 }
 
-export function salesValue(indicator: SalesIndicator, sums: SalesSums): number | null {
+/** `floorArea`: the m² the per-m² indicators divide by (the area of the shops with one); 0 gives no value. */
+export function salesValue(indicator: SalesIndicator, sums: SalesSums, floorArea = 0): number | null {
   switch (indicator) {
     case 'netSales':
       return sums.net_sales_cents / 100;
@@ -50,13 +74,17 @@ export function salesValue(indicator: SalesIndicator, sums: SalesSums): number |
       return ratio(sums.matched_transactions, sums.matched_entries);
     case 'salesPerVisitor':
       return ratio(sums.matched_sales_cents / 100, sums.matched_entries);
+    case 'netSalesPerSqm':
+      return ratio(sums.area_sales_cents / 100, floorArea);
+    case 'entriesPerSqm':
+      return ratio(sums.area_entries, floorArea);
   }
 }
 
-export function salesValues(indicators: readonly SalesIndicator[], sums: SalesSums): PartialSalesValues {
-  return Object.fromEntries(indicators.map((indicator) => [indicator, salesValue(indicator, sums)]));
+export function salesValues(indicators: readonly SalesIndicator[], sums: SalesSums, floorArea = 0): PartialSalesValues {
+  return Object.fromEntries(indicators.map((indicator) => [indicator, salesValue(indicator, sums, floorArea)]));
 }
 
-export function allSalesValues(sums: SalesSums): SalesValues {
-  return Object.fromEntries(SALES_INDICATORS.map((indicator) => [indicator, salesValue(indicator, sums)])) as SalesValues;
+export function allSalesValues(sums: SalesSums, floorArea = 0): SalesValues {
+  return Object.fromEntries(SALES_INDICATORS.map((indicator) => [indicator, salesValue(indicator, sums, floorArea)])) as SalesValues;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { DB } from '../../platform/db/database.ts';
 import { createJobQueue, createJobWorker, type JobDefinition, type JobWorker, type JobWorkerOptions } from '../../platform/jobs/jobs.ts';
+import { createMoneyService } from './money.service.ts';
 import { posImportJob } from './pos-import.job.ts';
 import { createPosUploadService, type PosUploadService } from './pos-upload.service.ts';
 import { registerSalesRoutes } from './sales.routes.ts';
@@ -54,7 +55,8 @@ export function registerSalesModule(
     log: (message, error) => app.log.error({ err: error }, message),
     ...(deps.onJobOutcome ? { onOutcome: deps.onJobOutcome } : {}),
   });
-  registerSalesRoutes(app, { templates, uploads, analytics: createSalesAnalyticsService({ db }) });
+  const money = createMoneyService({ db });
+  registerSalesRoutes(app, { templates, uploads, money, analytics: createSalesAnalyticsService({ db, money }) });
   // A web-only process (ROLE=web) queues imports; the worker processes run them.
   if (config.role !== 'web') {
     app.addHook('onReady', async () => worker.start());

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../platform/authz/guard.ts';
 import { registerDownload } from '../../platform/http/download.ts';
 import { registerOperation } from '../../platform/http/operation.ts';
+import type { MoneyService } from './money.service.ts';
 import type { PosUploadService } from './pos-upload.service.ts';
 import type { SalesAnalyticsService } from './sales-analytics.service.ts';
 import { exportSalesTable } from './sales-export.ts';
@@ -12,9 +13,10 @@ export interface SalesServices {
   templates: SalesTemplateService;
   uploads: PosUploadService;
   analytics: SalesAnalyticsService;
+  money: MoneyService;
 }
 
-export function registerSalesRoutes(app: FastifyInstance, { templates, uploads, analytics }: SalesServices): void {
+export function registerSalesRoutes(app: FastifyInstance, { templates, uploads, analytics, money }: SalesServices): void {
   // ---------------------------------------------------------------- sales template
   registerOperation(app, salesOperations.salesTemplateGetConfig, ({ request }) => templates.get(actorOf(request).customerId, request.locale));
   registerOperation(app, salesOperations.salesTemplateSaveConfig, ({ body, request }) => {
@@ -37,7 +39,15 @@ export function registerSalesRoutes(app: FastifyInstance, { templates, uploads, 
   registerDownload(app, salesOperations.posDownloadErrorReport, ({ query, request }) => uploads.errorReport(actorOf(request), query.uploadId, request.locale));
   registerOperation(app, salesOperations.posAudit, ({ body, request }) => uploads.audit(actorOf(request), body.uploadIds));
 
+  // ---------------------------------------------------------------- currencies (/settings/settingSales/exchangeRates)
+  registerOperation(app, salesOperations.currencySettings, ({ request }) => money.settings(actorOf(request)));
+  registerOperation(app, salesOperations.currencySettingsSave, ({ body, request }) => money.saveSettings(actorOf(request), body));
+  registerOperation(app, salesOperations.exchangeRateList, ({ body, request }) => money.listRates(actorOf(request), body));
+  registerOperation(app, salesOperations.exchangeRateSave, ({ body, request }) => money.saveRate(actorOf(request), body));
+  registerOperation(app, salesOperations.exchangeRateDelete, ({ body, request }) => money.deleteRate(actorOf(request), body));
+
   // ---------------------------------------------------------------- sales analytics (/sales)
+  registerOperation(app, salesOperations.currencyCheck, ({ body, request }) => analytics.currencyCheck(actorOf(request), body));
   registerOperation(app, salesOperations.summary, ({ body, request }) => analytics.summary(actorOf(request), body));
   registerOperation(app, salesOperations.trend, ({ body, request }) => analytics.trend(actorOf(request), body));
   registerOperation(app, salesOperations.storeRanking, ({ body, request }) => analytics.ranking(actorOf(request), body));

@@ -25,7 +25,15 @@ export interface ExportTable {
 }
 
 /** Money and ratios of sales keep two decimals: '#,##0' would round a 59.90 average to 60. */
-const TWO_DECIMAL_INDICATORS: readonly ReportIndicator[] = ['netSales', 'units', 'avgTransactionValue', 'unitsPerTransaction', 'salesPerVisitor'];
+const TWO_DECIMAL_INDICATORS: readonly ReportIndicator[] = [
+  'netSales',
+  'units',
+  'avgTransactionValue',
+  'unitsPerTransaction',
+  'salesPerVisitor',
+  'netSalesPerSqm',
+  'entriesPerSqm',
+];
 /** How an indicator's column is formatted: rates as percentages, stays and money with decimals. */
 export const columnKindOf = (indicator: ReportIndicator): ColumnKind =>
   REPORT_RATE_INDICATORS.includes(indicator)

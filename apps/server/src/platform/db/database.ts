@@ -14,6 +14,7 @@ import * as jobs from './migrations/0007_jobs.ts';
 import * as throttle from './migrations/0008_throttle.ts';
 import * as posImportJobs from './migrations/0009_pos_import_jobs.ts';
 import * as deviceStatusKey from './migrations/0010_device_status_key.ts';
+import * as currencies from './migrations/0011_currencies.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_throttle': throttle,
   '0009_pos_import_jobs': posImportJobs,
   '0010_device_status_key': deviceStatusKey,
+  '0011_currencies': currencies,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -82,6 +82,8 @@ export interface ShopsTable {
   closed_at: string | null;
   shop_type: 'direct' | 'franchise' | 'other';
   floor_area: number | null;
+  /** ISO 4217: the currency of the shop's POS amounts (stored in hundredths of its major unit). */
+  currency: string;
   staff_count: number | null;
   /** HH:mm-HH:mm in the shop's time zone. */
   business_hours: string;
@@ -493,6 +495,28 @@ export type SalesShopDailyTable = { customer_id: string; shop_id: string; local_
   Record<'basket_b0' | 'basket_b1' | 'basket_b2' | 'basket_b3' | 'basket_b4' | 'basket_b5' | 'basket_b6', number>;
 
 /** A city's weather of a day (public: no customer). City names are matched to shops' city fields as written (trimmed). */
+/** The customer's reporting currency: figures over shops of several currencies are converted to it. */
+export interface CurrencySettingsTable {
+  customer_id: string;
+  reporting_currency: string;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+/** A dated exchange rate kept by an administrator: it applies from its date until the pair's next rate. */
+export interface ExchangeRatesTable {
+  customer_id: string;
+  id: string;
+  base_currency: string;
+  quote_currency: string;
+  rate_date: string;
+  /** Units of the quote currency for one unit of the base currency. */
+  rate: number;
+  source: string;
+  updated_by: string | null;
+  updated_at: string;
+}
+
 export interface WeatherDailyTable {
   country: string;
   city: string;
@@ -580,6 +604,8 @@ export interface Database {
   sales_shop_daily: SalesShopDailyTable;
   sales_shop_hourly: SalesShopHourlyTable;
   weather_daily: WeatherDailyTable;
+  currency_settings: CurrencySettingsTable;
+  exchange_rates: ExchangeRatesTable;
 }
 
 /** Tables that belong to one customer. */
@@ -620,4 +646,6 @@ export type TenantTable =
   | 'pos_uploads'
   | 'pos_orders'
   | 'sales_shop_daily'
-  | 'sales_shop_hourly';
+  | 'sales_shop_hourly'
+  | 'currency_settings'
+  | 'exchange_rates';

@@ -26,6 +26,8 @@ export interface SheetColumn<K extends string> {
   /** An example value, shown as a note on the header cell (never as a row that would import). */
   example?: string;
   width?: number;
+  /** A column added to a template later (at its end): a file of the older template, without it, still imports. */
+  optional?: boolean;
 }
 
 export interface SheetRow<K extends string> {
@@ -107,7 +109,10 @@ async function parseSheet<K extends string>(content: Buffer, columns: readonly S
   const extra =
     header.cellCount > columns.length &&
     Array.from({ length: header.cellCount - columns.length }, (_, i) => cellText(header.getCell(columns.length + i + 1).value)).some(Boolean);
-  const matches = columns.every((column, index) => headerMatches(cellText(header.getCell(index + 1).value), column.header));
+  const matches = columns.every((column, index) => {
+    const text = cellText(header.getCell(index + 1).value);
+    return (column.optional === true && text === '') || headerMatches(text, column.header);
+  });
   if (sheet.actualRowCount === 0) throw refused('errors.importEmpty');
   if (!matches || extra) throw refused('errors.importHeader');
   // Counted before reading cell by cell (the guard has already kept a million-row sheet out).

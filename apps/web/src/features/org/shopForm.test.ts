@@ -29,6 +29,7 @@ const shop: ShopRow = {
   latitude: 31.2,
   longitude: 121.4,
   floorArea: 200,
+  currency: 'CNY',
   staffCount: 5,
   businessHours: '10:00-22:00',
   videoPlaybackHours: '10:00-22:00',

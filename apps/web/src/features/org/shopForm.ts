@@ -1,5 +1,6 @@
 import {
   type CityNode,
+  type CurrencyCode,
   messageRef,
   playbackCoversBusinessHours,
   SHOP_LIMITS,
@@ -23,6 +24,8 @@ export interface ShopFormValues {
   status: ShopStatus;
   shopType: ShopType;
   floorArea: number | null;
+  /** ISO 4217; empty on a new shop: the server takes the currency of the shop's country. */
+  currency: string;
   staffCount: number | null;
   businessHours: string;
   videoPlaybackHours: string;
@@ -72,6 +75,7 @@ export function emptyShopForm(orgId: string, timeZone: string): ShopFormValues {
     status: 'open',
     shopType: 'direct',
     floorArea: null,
+    currency: '',
     staffCount: null,
     businessHours: DEFAULT_OPENING_HOURS,
     videoPlaybackHours: DEFAULT_OPENING_HOURS,
@@ -98,6 +102,7 @@ export function shopFormOf(shop: ShopRow, cityTree: readonly CityNode[]): ShopFo
     status: shop.status,
     shopType: shop.shopType,
     floorArea: shop.floorArea,
+    currency: shop.currency,
     staffCount: shop.staffCount,
     businessHours: shop.businessHours,
     videoPlaybackHours: shop.videoPlaybackHours,
@@ -130,6 +135,7 @@ function fieldsOf(values: ShopFormValues) {
     longitude: numberOrNull(values.longitude),
     shopType: values.shopType,
     floorArea: numberOrNull(values.floorArea),
+    ...(values.currency ? { currency: values.currency as CurrencyCode } : {}),
     staffCount: numberOrNull(values.staffCount),
     businessHours: values.businessHours,
     videoPlaybackHours: values.videoPlaybackHours,

@@ -1,7 +1,12 @@
 import type {
   BasketSizeResponse,
   CrossStoreResponse,
+  CurrencyCode,
+  CurrencySettingsResponse,
   crossStoreRequestSchema,
+  ExchangeRateRow,
+  ExchangeRateSaveRequest,
+  MoneyCheckResponse,
   Page,
   PeriodComparisonResponse,
   PosListRequest,
@@ -120,4 +125,31 @@ export function fetchPeriodComparison(request: PeriodComparisonRequest): Promise
 /** Any sales or consumption table as .xlsx: `{ table, query }` with the query of the table's own operation. */
 export function exportSalesTable(request: SalesExportRequest): Promise<Blob> {
   return callOperation(salesOperations.export, request, { responseType: 'blob' });
+}
+
+// ---------------------------------------------------------------- money (issue 11 section 2)
+
+/** The currencies of a selection and why their amounts cannot be added up, if so (asked before the figures). */
+export function fetchCurrencyCheck(request: SalesRangeRequest): Promise<MoneyCheckResponse> {
+  return callOperation(salesOperations.currencyCheck, request);
+}
+
+export function fetchCurrencySettings(): Promise<CurrencySettingsResponse> {
+  return callOperation(salesOperations.currencySettings, undefined);
+}
+
+export function saveCurrencySettings(reportingCurrency: CurrencyCode): Promise<CurrencySettingsResponse> {
+  return callOperation(salesOperations.currencySettingsSave, { reportingCurrency });
+}
+
+export function fetchExchangeRates(request: { page: number; pageSize: number; currency?: CurrencyCode }): Promise<Page<ExchangeRateRow>> {
+  return callOperation(salesOperations.exchangeRateList, request);
+}
+
+export function saveExchangeRate(request: ExchangeRateSaveRequest): Promise<ExchangeRateRow> {
+  return callOperation(salesOperations.exchangeRateSave, request);
+}
+
+export function deleteExchangeRate(rateId: string): Promise<null> {
+  return callOperation(salesOperations.exchangeRateDelete, { rateId });
 }

@@ -5,6 +5,7 @@ export const SALES_PATH = '/sales';
 export const CONSUMPTION_PATH = '/consumption';
 export const PERFORMANCE_DATA_PATH = '/settings/settingSales/performanceData';
 export const SALES_TEMPLATE_PATH = '/settings/settingSales/salesTemplateSetup';
+export const EXCHANGE_RATES_PATH = '/settings/settingSales/exchangeRates';
 
 const salesSettingsGroup = settingsGroupMeta('sales');
 
@@ -58,5 +59,12 @@ export const salesRoutes: readonly AppRoute[] = [
     access: 'customer',
     meta: { titleKey: 'sales:menu.salesTemplate', ...salesSettingsGroup, permission: 'cueretail_pos_upload_manage', menuIcon: 'template' },
     page: () => import('./pages/SalesTemplatePage.tsx').then((module) => ({ Component: module.SalesTemplatePage })),
+  },
+  {
+    path: EXCHANGE_RATES_PATH,
+    layout: 'shell',
+    access: 'customer',
+    meta: { titleKey: 'sales:menu.exchangeRates', ...salesSettingsGroup, permission: 'cueretail_pos_upload_manage', menuIcon: 'setting' },
+    page: () => import('./pages/ExchangeRatesPage.tsx').then((module) => ({ Component: module.ExchangeRatesPage })),
   },
 ];

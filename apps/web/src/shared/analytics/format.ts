@@ -62,7 +62,14 @@ export function isRateIndicator(indicator: ReportIndicator): boolean {
 }
 
 /** Money and per-order ratios of sales carry two decimals (the currency's cents). */
-const TWO_DECIMAL_INDICATORS: readonly ReportIndicator[] = ['netSales', 'avgTransactionValue', 'unitsPerTransaction', 'salesPerVisitor'];
+const TWO_DECIMAL_INDICATORS: readonly ReportIndicator[] = [
+  'netSales',
+  'avgTransactionValue',
+  'unitsPerTransaction',
+  'salesPerVisitor',
+  'netSalesPerSqm',
+  'entriesPerSqm',
+];
 
 /**
  * An indicator's value as the pages show it: rates in percent, stays as durations, money with

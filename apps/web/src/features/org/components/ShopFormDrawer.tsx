@@ -1,4 +1,4 @@
-import { type CityNode, Limits, messageRef, SHOP_TYPES, type ShopRow, type TreeNode } from '@storelens/contracts';
+import { type CityNode, CURRENCY_CODES, Limits, messageRef, SHOP_TYPES, type ShopRow, type TreeNode } from '@storelens/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Cascader, Divider, Drawer, Form, Input, InputNumber, Select, Space, Switch, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
@@ -206,6 +206,15 @@ export function ShopFormDrawer({ open, shop, defaultOrgId, orgTree, onClose, onS
             style={{ flex: 1 }}
           >
             <InputNumber style={{ width: '100%' }} min={0} data-testid="shop-form-floor-area" />
+          </Form.Item>
+          <Form.Item name="currency" label={t('org:fields.currency')} style={{ flex: 1, marginInlineStart: 8 }} tooltip={t('org:shop.currencyHint')}>
+            <Select
+              showSearch
+              allowClear
+              placeholder={t('org:shop.currencyFromCountry')}
+              options={CURRENCY_CODES.map((code) => ({ value: code, label: code }))}
+              data-testid="shop-form-currency"
+            />
           </Form.Item>
           <Form.Item
             name="staffCount"

@@ -25,6 +25,7 @@ const LABELLED_FIELDS = new Set([
   'status',
   'shopType',
   'floorArea',
+  'currency',
   'staffCount',
   'businessHours',
   'videoPlaybackHours',

@@ -93,7 +93,13 @@ export function ShopsPanel({ org, orgTree }: { org: TreeNode | null; orgTree: re
       },
     },
     { title: t('org:fields.status'), dataIndex: 'status', width: 130, render: (_value, shop) => <ShopStatusTag status={shop.status} /> },
-    { title: t('org:fields.shopType'), dataIndex: 'shopType', width: 90, render: (_value, shop) => t(`org:shopType.${shop.shopType}`) },
+    {
+      // Type and currency share a column: both are short, and a column of its own pushed Actions off at 1440 px.
+      title: `${t('org:fields.shopType')} / ${t('org:fields.currency')}`,
+      dataIndex: 'shopType',
+      width: 110,
+      render: (_value, shop) => <StackedCell primary={t(`org:shopType.${shop.shopType}`)} secondary={shop.currency} />,
+    },
     {
       title: t('org:fields.businessHours'),
       dataIndex: 'businessHours',

@@ -1,4 +1,4 @@
-import { type DateRange, SALES_INDICATORS, type SalesIndicator } from '@storelens/contracts';
+import { type CurrencyCode, type DateRange, SALES_INDICATORS, type SalesIndicator } from '@storelens/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Select, Space, Table, type TableColumnType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -16,19 +16,25 @@ import { RefusalAlert } from '../../../shared/analytics/RefusalAlert.tsx';
 import { type ShopSelection, useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { exportSalesTable, fetchBasketSize, fetchPeriodComparison, fetchTimeOfDay, fetchWeekdays } from '../api.ts';
+import { MoneyBar } from '../components/MoneyBar.tsx';
+import { type CurrencyChoice, currencyField, useCurrencyChoice } from '../hooks/useCurrencyChoice.ts';
 import { salesChartOption } from '../salesChart.ts';
-import { formatSalesIndicator } from '../salesFormat.ts';
+import { formatMoney, formatSalesIndicator } from '../salesFormat.ts';
 
 /** The weekday rows and the time-of-day rows share these columns. */
 type HourlyValues = { netSales: number; transactions: number; entries: number; conversionRate: number | null; avgTransactionValue: number | null };
 const HOURLY_INDICATORS = ['netSales', 'transactions', 'entries', 'conversionRate', 'avgTransactionValue'] as const satisfies readonly SalesIndicator[];
 
-function hourlyColumns<Row extends HourlyValues>(t: (key: string) => string, locale: Parameters<typeof formatSalesIndicator>[2]): TableColumnType<Row>[] {
+function hourlyColumns<Row extends HourlyValues>(
+  t: (key: string) => string,
+  locale: Parameters<typeof formatSalesIndicator>[2],
+  currency: string | undefined,
+): TableColumnType<Row>[] {
   return HOURLY_INDICATORS.map((indicator) => ({
     key: indicator,
     title: t(`sales:indicators.${indicator}`),
     align: 'right' as const,
-    render: (_: unknown, row: Row) => formatSalesIndicator(indicator, row[indicator], locale),
+    render: (_: unknown, row: Row) => formatSalesIndicator(indicator, row[indicator], locale, currency),
   }));
 }
 
@@ -40,18 +46,21 @@ function hourlyColumns<Row extends HourlyValues>(t: (key: string) => string, loc
 export function ConsumptionPage() {
   const shops = useShopSelection('multiple');
   const [range, setRange] = useState<DateRange>(() => defaultRange());
+  const choice = useCurrencyChoice(shops, range);
+  const timeOfDay = useRangeQuery('timeOfDay', { shops, range, choice }, fetchTimeOfDay);
   return (
     <AnalyticsPage testId="consumption-page" shops={shops} toolbar={<AnalyticsToolbar shops={shops} range={{ value: range, onChange: setRange }} />}>
-      <TimeOfDayCard shops={shops} range={range} />
+      <MoneyBar choice={choice} money={timeOfDay.data?.money} testId="consumption-money" />
+      <TimeOfDayCard shops={shops} range={range} choice={choice} />
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={10}>
-          <BasketCard shops={shops} range={range} />
+          <BasketCard shops={shops} range={range} choice={choice} />
         </Col>
         <Col xs={24} xl={14}>
-          <WeekdayCard shops={shops} range={range} />
+          <WeekdayCard shops={shops} range={range} choice={choice} />
         </Col>
       </Row>
-      <ComparisonCard shops={shops} range={range} />
+      <ComparisonCard shops={shops} range={range} choice={choice} />
     </AnalyticsPage>
   );
 }
@@ -59,29 +68,30 @@ export function ConsumptionPage() {
 interface CardProps {
   shops: ShopSelection;
   range: DateRange;
+  choice: CurrencyChoice;
 }
 
 function useRangeQuery<T>(
   name: string,
-  { shops, range }: CardProps,
-  fetch: (request: { shopIds: string[]; startDate: string; endDate: string }) => Promise<T>,
+  { shops, range, choice }: CardProps,
+  fetch: (request: { shopIds: string[]; startDate: string; endDate: string; currency?: CurrencyCode }) => Promise<T>,
 ) {
   const cid = useSessionStore((state) => state.cid);
-  const request = { shopIds: [...shops.shopIds], ...range };
+  const request = { shopIds: [...shops.shopIds], ...range, ...currencyField(choice) };
   return useQuery({
     queryKey: ['sales', name, cid, request],
     queryFn: () => fetch(request),
-    enabled: shops.ready && cid !== null,
+    enabled: choice.ready && cid !== null,
     placeholderData: keepPreviousData,
   });
 }
 
 /** The export of a card whose query is the toolbar's shops and range. */
-function RangeExportButton({ table, title, shops, range }: CardProps & { table: 'timeOfDay' | 'basketSize' | 'weekday'; title: string }) {
+function RangeExportButton({ table, title, shops, range, choice }: CardProps & { table: 'timeOfDay' | 'basketSize' | 'weekday'; title: string }) {
   return (
     <ExportButton
       fileName={title}
-      download={() => exportSalesTable({ table, query: { shopIds: [...shops.shopIds], ...range } })}
+      download={() => exportSalesTable({ table, query: { shopIds: [...shops.shopIds], ...range, ...currencyField(choice) } })}
       disabled={!shops.ready}
       testId={`consumption-${table}-export`}
     />
@@ -111,7 +121,7 @@ function TimeOfDayCard(props: CardProps) {
   );
   const columns: TableColumnType<HourRow>[] = [
     { key: 'hour', title: t('sales:consumption.hour'), render: (_, row) => `${String(row.hour).padStart(2, '0')}:00` },
-    ...hourlyColumns<HourRow>(t, locale),
+    ...hourlyColumns<HourRow>(t, locale, data?.money.currency),
   ];
   return (
     <Card
@@ -131,7 +141,7 @@ function TimeOfDayCard(props: CardProps) {
         <Typography.Text type="secondary">
           {t('sales:consumption.withoutTime', {
             transactions: formatNumber(data.withoutTime.transactions, locale),
-            netSales: formatNumber(data.withoutTime.netSales, locale, 2),
+            netSales: formatMoney(data.withoutTime.netSales, data.money.currency, locale),
           })}
         </Typography.Text>
       )}
@@ -219,7 +229,7 @@ function WeekdayCard(props: CardProps) {
   const columns: TableColumnType<WeekdayRow>[] = [
     { key: 'weekday', title: t('sales:consumption.weekday'), render: (_, row) => dayName(row.weekday) },
     { key: 'days', title: t('sales:consumption.days'), dataIndex: 'days', align: 'right' },
-    ...hourlyColumns<WeekdayRow>(t, locale),
+    ...hourlyColumns<WeekdayRow>(t, locale, data?.money.currency),
   ];
   return (
     <Card
@@ -240,7 +250,7 @@ function WeekdayCard(props: CardProps) {
   );
 }
 
-function ComparisonCard({ shops, range }: CardProps) {
+function ComparisonCard({ shops, range, choice }: CardProps) {
   const { t } = useTranslation();
   const locale = useSessionStore((state) => state.locale);
   const cid = useSessionStore((state) => state.cid);
@@ -248,11 +258,11 @@ function ComparisonCard({ shops, range }: CardProps) {
   const [rangeA, setRangeA] = useState<DateRange>(() => previousPeriod(range));
   const [indicator, setIndicator] = useState<SalesIndicator>('netSales');
   const refusal = comparisonRefusal(rangeA, range);
-  const request = { shopIds: [...shops.shopIds], rangeA, rangeB: range };
+  const request = { shopIds: [...shops.shopIds], ...currencyField(choice), rangeA, rangeB: range };
   const query = useQuery({
     queryKey: ['sales', 'periodComparison', cid, request],
     queryFn: () => fetchPeriodComparison(request),
-    enabled: shops.ready && cid !== null && refusal === null,
+    enabled: choice.ready && cid !== null && refusal === null,
   });
   const data = refusal ? undefined : query.data;
   const option = useMemo(
@@ -318,13 +328,13 @@ function ComparisonCard({ shops, range }: CardProps) {
                 key: 'a',
                 title: t('sales:consumption.rangeA'),
                 align: 'right',
-                render: (_, row) => formatSalesIndicator(row.indicator, data?.a[row.indicator], locale),
+                render: (_, row) => formatSalesIndicator(row.indicator, data?.a[row.indicator], locale, data?.money.currency),
               },
               {
                 key: 'b',
                 title: t('sales:consumption.rangeB'),
                 align: 'right',
-                render: (_, row) => formatSalesIndicator(row.indicator, data?.b[row.indicator], locale),
+                render: (_, row) => formatSalesIndicator(row.indicator, data?.b[row.indicator], locale, data?.money.currency),
               },
               { key: 'change', title: t('sales:sales.change'), align: 'right', render: (_, row) => formatChange(data?.change[row.indicator], locale) },
             ]}

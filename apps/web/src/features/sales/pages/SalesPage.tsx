@@ -17,6 +17,8 @@ import { StatCard } from '../../../shared/analytics/StatCard.tsx';
 import { type ShopSelection, useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { exportSalesTable, fetchCrossStore, fetchSalesRanking, fetchSalesSummary, fetchSalesTrend } from '../api.ts';
+import { MoneyBar } from '../components/MoneyBar.tsx';
+import { type CurrencyChoice, currencyField, useCurrencyChoice } from '../hooks/useCurrencyChoice.ts';
 import { salesChartOption } from '../salesChart.ts';
 import { formatSalesIndicator } from '../salesFormat.ts';
 
@@ -28,6 +30,8 @@ export const HEADLINE_INDICATORS: readonly SalesIndicator[] = [
   'unitsPerTransaction',
   'conversionRate',
   'salesPerVisitor',
+  'netSalesPerSqm',
+  'entriesPerSqm',
 ];
 const TABLE_INDICATORS: readonly SalesIndicator[] = [...HEADLINE_INDICATORS.slice(0, 2), 'units', ...HEADLINE_INDICATORS.slice(2), 'entries'];
 
@@ -47,15 +51,17 @@ export function SalesPage() {
   const [granularity, setGranularity] = useState<Granularity>('day');
   const [tab, setTab] = useState<Tab>('trend');
 
-  const base = { shopIds: shops.shopIds, ...range };
+  const choice = useCurrencyChoice(shops, range);
+  const base = { shopIds: shops.shopIds, ...range, ...currencyField(choice) };
   const summary = useQuery({
     queryKey: ['sales', 'summary', cid, base],
     queryFn: () => fetchSalesSummary(base),
-    enabled: shops.ready && cid !== null,
+    enabled: choice.ready && cid !== null,
     placeholderData: keepPreviousData,
   });
   usePublishDataUpdateTime(summary.data?.dataUpdatedAt);
   const data = shops.ready ? summary.data : undefined;
+  const currency = data?.money.currency;
 
   return (
     <AnalyticsPage
@@ -69,19 +75,20 @@ export function SalesPage() {
         />
       }
     >
+      <MoneyBar choice={choice} money={data?.money} testId="sales-money" />
       <Row gutter={[12, 12]}>
         {HEADLINE_INDICATORS.map((indicator) => (
-          <Col key={indicator} xs={24} sm={12} lg={8} xxl={4}>
+          <Col key={indicator} xs={24} sm={12} lg={6} xxl={3}>
             <StatCard
               title={t(`sales:indicators.${indicator}`)}
-              value={formatSalesIndicator(indicator, data?.values[indicator], locale)}
+              value={formatSalesIndicator(indicator, data?.values[indicator], locale, currency)}
               loading={summary.isLoading}
               testId={`sales-${indicator}`}
               footer={
                 data &&
                 t('sales:sales.previous', {
                   range: rangeText(data.previousRange),
-                  value: formatSalesIndicator(indicator, data.previous[indicator], locale),
+                  value: formatSalesIndicator(indicator, data.previous[indicator], locale, currency),
                   change: formatChange(data.change[indicator], locale),
                 })
               }
@@ -95,9 +102,13 @@ export function SalesPage() {
           activeKey={tab}
           onChange={(key) => setTab(key as Tab)}
           items={[
-            { key: 'trend', label: t('sales:sales.tabTrend'), children: <TrendSection shops={shops} range={range} granularity={granularity} /> },
-            { key: 'ranking', label: t('sales:sales.tabRanking'), children: <RankingSection shops={shops} range={range} /> },
-            { key: 'crossStore', label: t('sales:sales.tabCrossStore'), children: <CrossStoreSection shops={shops} range={range} /> },
+            {
+              key: 'trend',
+              label: t('sales:sales.tabTrend'),
+              children: <TrendSection shops={shops} range={range} choice={choice} granularity={granularity} />,
+            },
+            { key: 'ranking', label: t('sales:sales.tabRanking'), children: <RankingSection shops={shops} range={range} choice={choice} /> },
+            { key: 'crossStore', label: t('sales:sales.tabCrossStore'), children: <CrossStoreSection shops={shops} range={range} choice={choice} /> },
           ]}
         />
       </Card>
@@ -108,6 +119,7 @@ export function SalesPage() {
 interface SectionProps {
   shops: ShopSelection;
   range: DateRange;
+  choice: CurrencyChoice;
 }
 
 function indicatorColumns<Row>(
@@ -115,26 +127,27 @@ function indicatorColumns<Row>(
   t: (key: string) => string,
   locale: Parameters<typeof formatSalesIndicator>[2],
   read: (row: Row, indicator: SalesIndicator) => number | null | undefined,
+  currency?: string,
 ): TableColumnType<Row>[] {
   return indicators.map((indicator) => ({
     key: indicator,
     title: t(`sales:indicators.${indicator}`),
     align: 'right' as const,
     sorter: (a: Row, b: Row) => (read(a, indicator) ?? -1) - (read(b, indicator) ?? -1),
-    render: (_: unknown, row: Row) => formatSalesIndicator(indicator, read(row, indicator), locale),
+    render: (_: unknown, row: Row) => formatSalesIndicator(indicator, read(row, indicator), locale, currency),
   }));
 }
 
-function TrendSection({ shops, range, granularity }: SectionProps & { granularity: Granularity }) {
+function TrendSection({ shops, range, choice, granularity }: SectionProps & { granularity: Granularity }) {
   const { t } = useTranslation();
   const locale = useSessionStore((state) => state.locale);
   const cid = useSessionStore((state) => state.cid);
   const [shown, setShown] = useState<SalesIndicator[]>(['netSales', 'conversionRate']);
-  const request = { shopIds: shops.shopIds, ...range, granularity, indicators: [...TABLE_INDICATORS] };
+  const request = { shopIds: shops.shopIds, ...range, ...currencyField(choice), granularity, indicators: [...TABLE_INDICATORS] };
   const trend = useQuery({
     queryKey: ['sales', 'trend', cid, request],
     queryFn: () => fetchSalesTrend(request),
-    enabled: shops.ready && cid !== null,
+    enabled: choice.ready && cid !== null,
     placeholderData: keepPreviousData,
   });
   const data = trend.data;
@@ -160,7 +173,7 @@ function TrendSection({ shops, range, granularity }: SectionProps & { granularit
       title: t(`messages:export.${period === 'day' ? 'date' : period}`),
       render: (_, point) => periodLabel(point.key, period, 'long'),
     },
-    ...indicatorColumns<Point>(TABLE_INDICATORS, t, locale, (point, indicator) => point.values[indicator]),
+    ...indicatorColumns<Point>(TABLE_INDICATORS, t, locale, (point, indicator) => point.values[indicator], data?.money.currency),
   ];
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -202,17 +215,17 @@ function TrendSection({ shops, range, granularity }: SectionProps & { granularit
   );
 }
 
-function RankingSection({ shops, range }: SectionProps) {
+function RankingSection({ shops, range, choice }: SectionProps) {
   const { t } = useTranslation();
   const locale = useSessionStore((state) => state.locale);
   const cid = useSessionStore((state) => state.cid);
   const [indicator, setIndicator] = useState<SalesIndicator>('netSales');
   const [order, setOrder] = useState<'desc' | 'asc'>('desc');
-  const request = { shopIds: shops.shopIds, ...range, indicator, order };
+  const request = { shopIds: shops.shopIds, ...range, ...currencyField(choice), indicator, order };
   const ranking = useQuery({
     queryKey: ['sales', 'ranking', cid, request],
     queryFn: () => fetchSalesRanking(request),
-    enabled: shops.ready && cid !== null,
+    enabled: choice.ready && cid !== null,
     placeholderData: keepPreviousData,
   });
   const data = ranking.data;
@@ -237,13 +250,13 @@ function RankingSection({ shops, range }: SectionProps) {
       key: 'value',
       title: t(`sales:indicators.${shownIndicator}`),
       align: 'right',
-      render: (_, row) => formatSalesIndicator(shownIndicator, row.value, locale),
+      render: (_, row) => formatSalesIndicator(shownIndicator, row.value, locale, data?.money.currency),
     },
     {
       key: 'previous',
       title: `${t('sales:sales.previousValue')}${data ? ` (${rangeText(data.previousRange)})` : ''}`,
       align: 'right',
-      render: (_, row) => formatSalesIndicator(shownIndicator, row.previousValue, locale),
+      render: (_, row) => formatSalesIndicator(shownIndicator, row.previousValue, locale, data?.money.currency),
     },
     { key: 'change', title: t('sales:sales.change'), align: 'right', render: (_, row) => formatChange(row.change, locale) },
   ];
@@ -293,15 +306,15 @@ function RankingSection({ shops, range }: SectionProps) {
   );
 }
 
-function CrossStoreSection({ shops, range }: SectionProps) {
+function CrossStoreSection({ shops, range, choice }: SectionProps) {
   const { t } = useTranslation();
   const locale = useSessionStore((state) => state.locale);
   const cid = useSessionStore((state) => state.cid);
-  const request = { shopIds: shops.shopIds, ...range, indicators: [...TABLE_INDICATORS] };
+  const request = { shopIds: shops.shopIds, ...range, ...currencyField(choice), indicators: [...TABLE_INDICATORS] };
   const crossStore = useQuery({
     queryKey: ['sales', 'crossStore', cid, request],
     queryFn: () => fetchCrossStore(request),
-    enabled: shops.ready && cid !== null,
+    enabled: choice.ready && cid !== null,
     placeholderData: keepPreviousData,
   });
   const data = crossStore.data;
@@ -316,7 +329,7 @@ function CrossStoreSection({ shops, range }: SectionProps) {
   const columns: TableColumnType<ShopRow>[] = [
     { key: 'shop', title: t('sales:sales.shop'), dataIndex: 'shopName', fixed: 'left' },
     { key: 'shopNumber', title: t('sales:sales.shopNumber'), dataIndex: 'shopNumber' },
-    ...indicatorColumns<ShopRow>(TABLE_INDICATORS, t, locale, (row, indicator) => row.values[indicator]),
+    ...indicatorColumns<ShopRow>(TABLE_INDICATORS, t, locale, (row, indicator) => row.values[indicator], data?.money.currency),
     { key: 'share', title: t('sales:sales.share'), align: 'right', render: (_, row) => formatPercent(row.shareOfNetSales, locale) },
   ];
   return (
