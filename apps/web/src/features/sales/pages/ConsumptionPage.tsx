@@ -11,7 +11,7 @@ import { comparisonRefusal, pairLabels, previousPeriod } from '../../../shared/a
 import { DateRangePicker } from '../../../shared/analytics/DateRangePicker.tsx';
 import { defaultRange } from '../../../shared/analytics/dateRange.ts';
 import { ExportButton } from '../../../shared/analytics/ExportButton.tsx';
-import { formatChange, formatNumber, formatPercent } from '../../../shared/analytics/format.ts';
+import { formatIndicatorChange, formatNumber, formatPercent } from '../../../shared/analytics/format.ts';
 import { RefusalAlert } from '../../../shared/analytics/RefusalAlert.tsx';
 import { type ShopSelection, useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
@@ -326,7 +326,12 @@ function ComparisonCard({ shops, range }: CardProps) {
                 align: 'right',
                 render: (_, row) => formatSalesIndicator(row.indicator, data?.b[row.indicator], locale),
               },
-              { key: 'change', title: t('sales:sales.change'), align: 'right', render: (_, row) => formatChange(data?.change[row.indicator], locale) },
+              {
+                key: 'change',
+                title: t('sales:sales.change'),
+                align: 'right',
+                render: (_, row) => formatIndicatorChange(row.indicator, data?.a[row.indicator], data?.b[row.indicator], data?.change[row.indicator], locale),
+              },
             ]}
             data-testid="consumption-comparison-table"
           />

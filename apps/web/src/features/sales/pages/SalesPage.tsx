@@ -11,7 +11,7 @@ import { rangeText } from '../../../shared/analytics/comparisonRanges.ts';
 import { usePublishDataUpdateTime } from '../../../shared/analytics/dataUpdateTime.ts';
 import { defaultRange } from '../../../shared/analytics/dateRange.ts';
 import { ExportButton } from '../../../shared/analytics/ExportButton.tsx';
-import { formatChange, formatPercent } from '../../../shared/analytics/format.ts';
+import { formatIndicatorChange, formatPercent } from '../../../shared/analytics/format.ts';
 import { periodLabel } from '../../../shared/analytics/indicatorChart.ts';
 import { StatCard } from '../../../shared/analytics/StatCard.tsx';
 import { type ShopSelection, useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
@@ -82,7 +82,7 @@ export function SalesPage() {
                 t('sales:sales.previous', {
                   range: rangeText(data.previousRange),
                   value: formatSalesIndicator(indicator, data.previous[indicator], locale),
-                  change: formatChange(data.change[indicator], locale),
+                  change: formatIndicatorChange(indicator, data.previous[indicator], data.values[indicator], data.change[indicator], locale),
                 })
               }
             />
@@ -245,7 +245,12 @@ function RankingSection({ shops, range }: SectionProps) {
       align: 'right',
       render: (_, row) => formatSalesIndicator(shownIndicator, row.previousValue, locale),
     },
-    { key: 'change', title: t('sales:sales.change'), align: 'right', render: (_, row) => formatChange(row.change, locale) },
+    {
+      key: 'change',
+      title: t('sales:sales.change'),
+      align: 'right',
+      render: (_, row) => formatIndicatorChange(shownIndicator, row.previousValue, row.value, row.change, locale),
+    },
   ];
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>

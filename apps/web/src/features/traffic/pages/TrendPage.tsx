@@ -11,7 +11,7 @@ import { useDataUpdateTimeFeed } from '../../../shared/analytics/dataUpdateTime.
 import { defaultRange } from '../../../shared/analytics/dateRange.ts';
 import { ExportButton } from '../../../shared/analytics/ExportButton.tsx';
 import { exportAnalyticsTable } from '../../../shared/analytics/exports.ts';
-import { IndicatorSelect, indicatorLabel } from '../../../shared/analytics/IndicatorSelect.tsx';
+import { IndicatorSelect, indicatorTitle } from '../../../shared/analytics/IndicatorSelect.tsx';
 import { type ChartMark, indicatorChartOption, periodKeyOf, periodLabel } from '../../../shared/analytics/indicatorChart.ts';
 import { indicatorColumns } from '../../../shared/analytics/indicatorColumns.tsx';
 import { EVENT_MARK_COLOUR, HOLIDAY_MARK_COLOUR, WET_WEATHER_MARK_COLOUR } from '../../../shared/analytics/palette.ts';
@@ -68,7 +68,7 @@ function trendOption(data: TrendResponse, indicators: readonly Indicator[], t: (
     categories,
     series: indicators.map((indicator) => ({
       indicator,
-      name: indicatorLabel(t, indicator),
+      name: indicatorTitle(t, indicator),
       values: data.points.map((point) => point.values[indicator] ?? null),
     })),
     locale,
