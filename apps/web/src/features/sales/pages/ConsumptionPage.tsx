@@ -14,6 +14,7 @@ import { ExportButton } from '../../../shared/analytics/ExportButton.tsx';
 import { formatIndicatorChange, formatNumber, formatPercent } from '../../../shared/analytics/format.ts';
 import { RefusalAlert } from '../../../shared/analytics/RefusalAlert.tsx';
 import { type ShopSelection, useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
+import { formatHour } from '../../../shared/lib/dateTime.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { exportSalesTable, fetchBasketSize, fetchPeriodComparison, fetchTimeOfDay, fetchWeekdays } from '../api.ts';
 import { salesChartOption } from '../salesChart.ts';
@@ -98,19 +99,20 @@ function TimeOfDayCard(props: CardProps) {
     () =>
       data
         ? salesChartOption(
-            data.hours.map((hour) => `${String(hour.hour).padStart(2, '0')}:00`),
+            data.hours.map((hour) => formatHour(hour.hour, locale)),
             [
               { indicator: 'netSales', name: t('sales:indicators.netSales'), values: data.hours.map((hour) => hour.netSales), type: 'bar' },
               { indicator: 'entries', name: t('sales:indicators.entries'), values: data.hours.map((hour) => hour.entries) },
               { indicator: 'conversionRate', name: t('sales:indicators.conversionRate'), values: data.hours.map((hour) => hour.conversionRate) },
             ],
             locale,
+            { categoryName: t('sales:consumption.hour') },
           )
         : null,
     [data, t, locale],
   );
   const columns: TableColumnType<HourRow>[] = [
-    { key: 'hour', title: t('sales:consumption.hour'), render: (_, row) => `${String(row.hour).padStart(2, '0')}:00` },
+    { key: 'hour', title: t('sales:consumption.hour'), render: (_, row) => formatHour(row.hour, locale) },
     ...hourlyColumns<HourRow>(t, locale),
   ];
   return (
@@ -159,6 +161,7 @@ function BasketCard(props: CardProps) {
             data.buckets.map((bucket) => bucket.bucket),
             [{ indicator: 'transactions', name: t('sales:indicators.transactions'), values: data.buckets.map((bucket) => bucket.transactions), type: 'bar' }],
             locale,
+            { categoryName: t('sales:consumption.bucket') },
           )
         : null,
     [data, t, locale],
@@ -212,12 +215,13 @@ function WeekdayCard(props: CardProps) {
               { indicator: 'conversionRate', name: t('sales:indicators.conversionRate'), values: data.weekdays.map((row) => row.conversionRate) },
             ],
             locale,
+            { categoryName: t('sales:consumption.weekdayAxis') },
           )
         : null,
     [data, t, locale],
   );
   const columns: TableColumnType<WeekdayRow>[] = [
-    { key: 'weekday', title: t('sales:consumption.weekday'), render: (_, row) => dayName(row.weekday) },
+    { key: 'weekday', title: t('sales:consumption.weekdayAxis'), render: (_, row) => dayName(row.weekday) },
     { key: 'days', title: t('sales:consumption.days'), dataIndex: 'days', align: 'right' },
     ...hourlyColumns<WeekdayRow>(t, locale),
   ];
@@ -261,10 +265,21 @@ function ComparisonCard({ shops, range }: CardProps) {
         ? salesChartOption(
             pairLabels(data.series),
             [
-              { indicator, name: `${t('sales:consumption.rangeA')} ${t(`sales:indicators.${indicator}`)}`, values: data.series.map((day) => day.a[indicator]) },
-              { indicator, name: `${t('sales:consumption.rangeB')} ${t(`sales:indicators.${indicator}`)}`, values: data.series.map((day) => day.b[indicator]) },
+              {
+                indicator,
+                name: `${t('sales:consumption.rangeA')} ${t(`sales:indicators.${indicator}`)}`,
+                values: data.series.map((day) => day.a[indicator]),
+                axisName: t(`sales:indicators.${indicator}`),
+              },
+              {
+                indicator,
+                name: `${t('sales:consumption.rangeB')} ${t(`sales:indicators.${indicator}`)}`,
+                values: data.series.map((day) => day.b[indicator]),
+                axisName: t(`sales:indicators.${indicator}`),
+              },
             ],
             locale,
+            { categoryName: t('messages:export.date') },
           )
         : null,
     [data, indicator, t, locale],

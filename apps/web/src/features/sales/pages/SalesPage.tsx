@@ -151,6 +151,7 @@ function TrendSection({ shops, range, granularity }: SectionProps & { granularit
         type: indicator === 'conversionRate' ? 'line' : 'bar',
       })),
       locale,
+      { categoryName: t(`messages:export.${data.granularity === 'day' ? 'date' : data.granularity}`) },
     );
   }, [data, shown, t, locale]);
   const period = data?.granularity ?? granularity;
@@ -225,6 +226,7 @@ function RankingSection({ shops, range }: SectionProps) {
             data.rows.map((row) => row.shopName),
             [{ indicator: data.indicator, name: t(`sales:indicators.${data.indicator}`), values: data.rows.map((row) => row.value), type: 'bar' }],
             locale,
+            { horizontal: true },
           )
         : null,
     [data, t, locale],
@@ -282,7 +284,8 @@ function RankingSection({ shops, range }: SectionProps) {
         option={option ?? {}}
         empty={!data || !hasChartData([data.rows.map((row) => row.value)])}
         loading={ranking.isFetching}
-        height={300}
+        // A line per shop, so every shop is named.
+        height={Math.max(300, (data?.rows.length ?? 0) * 28 + 90)}
         testId="sales-ranking-chart"
       />
       <Table<RankRow>
