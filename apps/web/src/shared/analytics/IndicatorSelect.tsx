@@ -84,6 +84,7 @@ export function IndicatorSelect<I extends ReportIndicator = Indicator>({
       options={indicatorOptions(t, options)}
       style={{ minWidth: 260 }}
       placeholder={t('analytics:indicators')}
+      aria-label={t('analytics:indicators')}
       data-testid={testId}
     />
   );

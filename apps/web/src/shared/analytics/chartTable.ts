@@ -79,11 +79,12 @@ export function chartTable(option: ChartOption, headings: ChartTableHeadings): C
       ]),
     };
   }
-  // Pies and scatters: one row per item, named, under its series.
-  return {
-    columns: [headings.series, headings.item, headings.value],
-    rows: series.flatMap((entry) =>
-      asArray<unknown>(entry.data).map((item, index) => [text(entry.name), itemName(item), formatterOf(entry)(itemValue(item), index)]),
-    ),
-  };
+  // Pies and scatters: one row per item, named, under its series when the series has a name.
+  const named = series.some((entry) => text(entry.name) !== '');
+  const rows = series.flatMap((entry) =>
+    asArray<unknown>(entry.data).map((item, index) => [text(entry.name), itemName(item), formatterOf(entry)(itemValue(item), index)]),
+  );
+  return named
+    ? { columns: [headings.series, headings.item, headings.value], rows }
+    : { columns: [headings.item, headings.value], rows: rows.map((row) => row.slice(1)) };
 }

@@ -128,6 +128,7 @@ function TimeOfDayCard(props: CardProps) {
         loading={query.isFetching}
         height={320}
         testId="consumption-time-chart"
+        label={t('sales:consumption.timeOfDay')}
       />
       {data && data.withoutTime.transactions > 0 && (
         <Typography.Text type="secondary">
@@ -143,7 +144,7 @@ function TimeOfDayCard(props: CardProps) {
         columns={columns}
         dataSource={(data?.hours ?? []).filter((hour) => hour.transactions > 0 || hour.entries > 0)}
         pagination={false}
-        scroll={{ x: 'max-content', y: 320 }}
+        scroll={{ x: 'max-content' }}
       />
     </Card>
   );
@@ -179,6 +180,7 @@ function BasketCard(props: CardProps) {
         loading={query.isFetching}
         height={260}
         testId="consumption-basket-chart"
+        label={t('sales:consumption.basket')}
       />
       <Typography.Text type="secondary">
         {t('sales:indicators.unitsPerTransaction')}: {formatSalesIndicator('unitsPerTransaction', data?.unitsPerTransaction, locale)}
@@ -238,8 +240,10 @@ function WeekdayCard(props: CardProps) {
         loading={query.isFetching}
         height={260}
         testId="consumption-weekday-chart"
+        label={t('sales:consumption.weekday')}
       />
-      <Table<WeekdayRow> rowKey="weekday" size="small" columns={columns} dataSource={data?.weekdays ?? []} pagination={false} scroll={{ x: 'max-content' }} />
+      {/* No horizontal scroll: the narrow card's columns wrap instead (a scrolling region with nothing to focus is out of keyboard reach). */}
+      <Table<WeekdayRow> rowKey="weekday" size="small" columns={columns} dataSource={data?.weekdays ?? []} pagination={false} />
     </Card>
   );
 }
@@ -308,6 +312,7 @@ function ComparisonCard({ shops, range }: CardProps) {
           style={{ minWidth: 220 }}
           value={indicator}
           onChange={setIndicator}
+          aria-label={t('sales:consumption.indicator')}
           options={SALES_INDICATORS.map((value) => ({ value, label: t(`sales:indicators.${value}`) }))}
         />
       </Space>
@@ -321,6 +326,7 @@ function ComparisonCard({ shops, range }: CardProps) {
             loading={query.isFetching}
             height={280}
             testId="consumption-comparison-chart"
+            label={t('sales:consumption.comparison')}
           />
           <Table
             rowKey="indicator"

@@ -256,6 +256,7 @@ export function PerformanceDataPage() {
             <Select<PosStatus>
               allowClear
               placeholder={t('sales:upload.status')}
+              aria-label={t('sales:upload.status')}
               style={{ width: 140 }}
               value={status}
               onChange={setStatus}
@@ -264,6 +265,7 @@ export function PerformanceDataPage() {
             <Select<PosAuditState>
               allowClear
               placeholder={t('sales:upload.auditState')}
+              aria-label={t('sales:upload.auditState')}
               style={{ width: 140 }}
               value={auditState}
               onChange={setAuditState}

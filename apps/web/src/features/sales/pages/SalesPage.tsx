@@ -172,6 +172,7 @@ function TrendSection({ shops, range, granularity }: SectionProps & { granularit
           value={shown}
           maxCount={3}
           onChange={setShown}
+          aria-label={t('analytics:indicators')}
           options={TABLE_INDICATORS.map((indicator) => ({ value: indicator, label: t(`sales:indicators.${indicator}`) }))}
           data-testid="sales-trend-indicators"
         />
@@ -188,6 +189,7 @@ function TrendSection({ shops, range, granularity }: SectionProps & { granularit
         loading={trend.isFetching}
         height={340}
         testId="sales-trend-chart"
+        label={t('sales:sales.tabTrend')}
       />
       <Table<Point>
         rowKey="key"
@@ -262,6 +264,7 @@ function RankingSection({ shops, range }: SectionProps) {
           style={{ minWidth: 220 }}
           value={indicator}
           onChange={setIndicator}
+          aria-label={t('sales:sales.rankingBy')}
           options={TABLE_INDICATORS.map((value) => ({ value, label: t(`sales:indicators.${value}`) }))}
           data-testid="sales-ranking-indicator"
         />
@@ -287,6 +290,7 @@ function RankingSection({ shops, range }: SectionProps) {
         // A line per shop, so every shop is named.
         height={Math.max(300, (data?.rows.length ?? 0) * 28 + 90)}
         testId="sales-ranking-chart"
+        label={t('sales:sales.tabRanking')}
       />
       <Table<RankRow>
         rowKey="shopId"

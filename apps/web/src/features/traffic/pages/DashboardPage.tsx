@@ -201,6 +201,7 @@ export function DashboardPage() {
           empty={!data || !hasChartData([data.hourly.map((slot) => slot.entries), data.hourly.map((slot) => slot.lastWeekEntries)])}
           loading={!data}
           testId="dashboard-hourly-chart"
+          label={t('traffic:dashboard.hourlyTitle')}
         />
       </Card>
       <Card size="small" title={t('traffic:dashboard.shopsTitle')}>

@@ -116,6 +116,7 @@ export function TimeIntervalPage() {
         }
       >
         <Chart
+          label={t('traffic:timeInterval.chartTitle')}
           option={option ?? {}}
           empty={!data || !hasChartData(shownIndicators.map((indicator) => data.hours.map((row) => row.total[indicator] ?? null)))}
           loading={answer.isFetching}

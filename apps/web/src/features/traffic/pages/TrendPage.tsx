@@ -151,6 +151,7 @@ export function TrendPage() {
           loading={trend.isFetching}
           height={360}
           testId="trend-chart"
+          label={t('traffic:trend.chartTitle')}
         />
         {shown && <CalendarMarksLegend data={shown.data} />}
       </Card>

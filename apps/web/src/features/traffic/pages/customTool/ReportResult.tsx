@@ -61,7 +61,18 @@ export function ReportResult({ table, loading }: { table: ReportTable; loading: 
             : t('traffic:customTool.analysis.chartTitle')
         }
       >
-        <Chart option={chart.option} empty={!hasChartData(chart.values)} loading={loading} height={360} testId="report-chart" />
+        <Chart
+          option={chart.option}
+          empty={!hasChartData(chart.values)}
+          loading={loading}
+          height={360}
+          testId="report-chart"
+          label={
+            dimension === 'shopDay' && firstIndicator
+              ? t('traffic:customTool.analysis.chartByShop', { indicator: indicatorTitle(t, firstIndicator) })
+              : t('traffic:customTool.analysis.chartTitle')
+          }
+        />
       </Card>
       <Card size="small" title={t('traffic:customTool.analysis.tableTitle')}>
         <Table<Row>

@@ -103,7 +103,11 @@ export function FourQuadrantPage() {
           sorter: (a, b) => (a.quadrant ?? 9) - (b.quadrant ?? 9),
           render: (_, point) =>
             isQuadrant(point.quadrant) ? (
-              <Tag color={QUADRANT_COLOURS[point.quadrant]}>{quadrantName(point.quadrant)}</Tag>
+              // The quadrant's colour as a swatch: its colour as text on its own tint read 2.1:1 (green).
+              <Tag>
+                <span className="sl-swatch" style={{ background: QUADRANT_COLOURS[point.quadrant] }} aria-hidden="true" />
+                {quadrantName(point.quadrant)}
+              </Tag>
             ) : (
               <Typography.Text type="secondary">{t('traffic:shops.quadrant.unplaced')}</Typography.Text>
             ),
@@ -168,6 +172,7 @@ export function FourQuadrantPage() {
             extra={<Typography.Text type="secondary">{t('traffic:shops.quadrant.rule')}</Typography.Text>}
           >
             <Chart
+              label={t('traffic:shops.quadrant.chartTitle')}
               option={option ?? {}}
               empty={!data || data.points.every((point) => point.quadrant === null)}
               loading={answer.isFetching}

@@ -167,7 +167,14 @@ export function StoreComparisonPage() {
             {(charts.length > 0 ? charts : indicators.map((indicator) => ({ indicator, empty: true, option: {} }))).map((chart) => (
               <Col key={chart.indicator} xs={24} xl={charts.length > 1 ? 12 : 24}>
                 <Card size="small" title={t('traffic:shops.comparison.chartTitle', { indicator: indicatorTitle(t, chart.indicator) })}>
-                  <Chart option={chart.option} empty={chart.empty} loading={answer.isFetching} height={300} testId={`comparison-chart-${chart.indicator}`} />
+                  <Chart
+                    label={t('traffic:shops.comparison.chartTitle', { indicator: indicatorTitle(t, chart.indicator) })}
+                    option={chart.option}
+                    empty={chart.empty}
+                    loading={answer.isFetching}
+                    height={300}
+                    testId={`comparison-chart-${chart.indicator}`}
+                  />
                 </Card>
               </Col>
             ))}

@@ -115,6 +115,7 @@ export function StoreRankingsPage() {
         <>
           <Card size="small" title={t('traffic:shops.rankings.chartTitle', { n: top.length || RANKING_CHART_TOP })}>
             <Chart
+              label={t('traffic:shops.rankings.chartTitle', { n: top.length || RANKING_CHART_TOP })}
               option={option ?? {}}
               empty={!data || !hasChartData([top.map((row) => row.value)])}
               loading={answer.isFetching}
