@@ -32,7 +32,15 @@ export interface ChartProps {
   emptyText?: string;
 }
 
-const withPalette = (option: ChartOption): ChartOption => ({ color: [...CHART_PALETTE], ...option });
+/**
+ * The palette, and the page's font: a canvas does not inherit CSS, and ECharts' default
+ * 'sans-serif' may pick a font without the page language's CJK glyphs (base.css's stack does).
+ */
+const withPalette = (option: ChartOption): ChartOption => ({
+  color: [...CHART_PALETTE],
+  textStyle: { fontFamily: getComputedStyle(document.body).fontFamily },
+  ...option,
+});
 
 /**
  * The one ECharts wrapper of the app (DESIGN: one thin wrapper, tree-shaken imports): loads ECharts
