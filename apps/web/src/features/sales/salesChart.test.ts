@@ -60,6 +60,8 @@ describe('sales chart', () => {
     const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
     expect(categoryAxisLabel(weekdays)).toMatchObject({ interval: 0, hideOverlap: false, rotate: 30 });
     expect(categoryAxisLabel(['09:00', '10:00'])).toMatchObject({ interval: 0, rotate: 0 });
+    // 24 hours are a sequence: ECharts may thin its labels.
+    expect(categoryAxisLabel(Array.from({ length: 24 }, (_, hour) => `${hour}:00`))).toEqual({ hideOverlap: true });
   });
 
   it('draws a ranking as horizontal bars, rank 1 on top, each shop on its own line', () => {

@@ -36,13 +36,18 @@ export interface SalesChartLayout {
   horizontal?: boolean;
 }
 
+/** Up to this many categories are each named; longer axes are sequences (hours, days) ECharts may thin. */
+const NAMED_CATEGORIES = 12;
+
 /**
  * Every category keeps its label: ECharts drops labels that would touch, so a ranking of 12 shops
  * named 4 of them and the weekdays 4 of 7. Long or many labels tilt and are cut with an ellipsis
- * (the tooltip and the table give the whole name).
+ * (the tooltip and the table give the whole name). A long sequence (24 hours, 31 days) reads with
+ * every other label, as ECharts thins it.
  */
 export function categoryAxisLabel(categories: readonly string[], horizontal = false) {
   if (horizontal) return { interval: 0, width: 180, overflow: 'truncate' as const };
+  if (categories.length > NAMED_CATEGORIES) return { hideOverlap: true };
   const longest = Math.max(0, ...categories.map((category) => category.length));
   const crowded = categories.length * Math.max(longest, 4) > 60;
   return { interval: 0, hideOverlap: false, rotate: crowded ? 30 : 0, width: crowded ? 120 : undefined, overflow: 'truncate' as const };
@@ -66,19 +71,24 @@ function axisTitle(kind: AxisKind, series: readonly SalesSeries[]): string {
 export function salesChartOption(categories: readonly string[], series: readonly SalesSeries[], locale: Locale, layout: SalesChartLayout = {}): ChartOption {
   const axes = AXIS_ORDER.filter((kind) => series.some((entry) => axisKindOfSales(entry.indicator) === kind));
   const { categoryName, horizontal = false } = layout;
+  const axisLabel = categoryAxisLabel(categories, horizontal);
+  // Tilted labels reach further down: the axis title goes below them.
+  const tilted = 'rotate' in axisLabel && (axisLabel.rotate ?? 0) > 0;
   const categoryAxis = {
     type: 'category' as const,
     data: [...categories],
     boundaryGap: series.some((entry) => entry.type === 'bar'),
-    axisLabel: categoryAxisLabel(categories, horizontal),
-    ...(categoryName ? { name: categoryName, nameLocation: 'middle' as const, nameGap: horizontal ? 0 : 28 } : {}),
+    axisLabel,
+    ...(categoryName ? { name: categoryName, nameLocation: 'middle' as const, nameGap: tilted ? 64 : 28 } : {}),
     // Rank 1 on top when the bars run across.
     ...(horizontal ? { inverse: true } : {}),
   };
   const valueAxes = axes.map((axis, index) => ({
     type: 'value' as const,
     name: axisTitle(axis, series),
-    nameTextStyle: { color: '#5d6678', align: horizontal ? undefined : index === 0 ? ('left' as const) : ('right' as const) },
+    // Titles above their axes: the left one runs right, the first right one runs left, a second
+    // right axis (set further out) runs right so the two do not overlap.
+    nameTextStyle: { color: '#5d6678', align: horizontal ? undefined : index === 1 ? ('right' as const) : ('left' as const) },
     ...(horizontal ? { nameLocation: 'middle' as const, nameGap: 28 } : {}),
     position: horizontal ? (index === 0 ? ('bottom' as const) : ('top' as const)) : index === 0 ? ('left' as const) : ('right' as const),
     offset: index > 1 ? (index - 1) * 56 : 0,
@@ -94,7 +104,7 @@ export function salesChartOption(categories: readonly string[], series: readonly
       right: 16 + Math.max(0, axes.length - 2) * 56,
       // Room for the axis titles above the value axes (vertical) or under the bars (horizontal).
       top: horizontal ? 40 : 56,
-      bottom: horizontal ? 36 : categoryName ? 36 : 16,
+      bottom: horizontal ? 36 : categoryName ? (tilted ? 44 : 36) : 16,
       containLabel: true,
     },
     xAxis: horizontal ? valueAxes : categoryAxis,
