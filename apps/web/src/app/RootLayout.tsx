@@ -58,9 +58,10 @@ export function RootLayout() {
   useAfterNavigation(pathname);
   useLanguageParameter();
   useDocumentTitle(pathname);
+  const { t } = useTranslation();
   return (
     <>
-      <ProgressBar active={navigation.state !== 'idle'} />
+      <ProgressBar active={navigation.state !== 'idle'} label={t('common:loading')} />
       <Outlet />
     </>
   );
@@ -68,5 +69,6 @@ export function RootLayout() {
 
 /** Shown while the first page's guard and chunk load. */
 export function RootHydrateFallback() {
-  return <ProgressBar active />;
+  const { t } = useTranslation();
+  return <ProgressBar active label={t('common:loading')} />;
 }

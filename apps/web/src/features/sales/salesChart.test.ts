@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentDigits, salesChartOption } from './salesChart.ts';
+import { categoryAxisLabel, percentDigits, salesChartOption } from './salesChart.ts';
 
 describe('sales chart', () => {
   it('puts amounts on the left axis and the conversion rate on a right percent axis', () => {
@@ -40,5 +40,35 @@ describe('sales chart', () => {
   it('labels the rate axis in whole percents unless its ticks are finer', () => {
     expect(percentDigits(0.25)).toBe(0);
     expect(percentDigits(0.015)).toBe(1);
+  });
+
+  it('titles every axis: the category, and each value axis by its series, rates with their unit', () => {
+    const option = salesChartOption(
+      ['Mon', 'Tue'],
+      [
+        { indicator: 'netSales', name: 'Net sales', values: [1, 2], type: 'bar' },
+        { indicator: 'conversionRate', name: 'Conversion rate', values: [0.1, 0.2] },
+      ],
+      'en',
+      { categoryName: 'Day of the week' },
+    );
+    expect((option.xAxis as { name: string }).name).toBe('Day of the week');
+    expect((option.yAxis as { name: string }[]).map((axis) => axis.name)).toEqual(['Net sales', 'Conversion rate (%)']);
+  });
+
+  it('names every category: all labels shown, tilted when crowded', () => {
+    const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+    expect(categoryAxisLabel(weekdays)).toMatchObject({ interval: 0, hideOverlap: false, rotate: 30 });
+    expect(categoryAxisLabel(['09:00', '10:00'])).toMatchObject({ interval: 0, rotate: 0 });
+    // 24 hours are a sequence: ECharts may thin its labels.
+    expect(categoryAxisLabel(Array.from({ length: 24 }, (_, hour) => `${hour}:00`))).toEqual({ hideOverlap: true });
+  });
+
+  it('draws a ranking as horizontal bars, rank 1 on top, each shop on its own line', () => {
+    const shops = Array.from({ length: 12 }, (_, index) => `Shop ${index + 1}`);
+    const option = salesChartOption(shops, [{ indicator: 'netSales', name: 'Net sales', values: shops.map(() => 1), type: 'bar' }], 'en', { horizontal: true });
+    expect(option.yAxis).toMatchObject({ type: 'category', inverse: true, data: shops, axisLabel: { interval: 0 } });
+    expect((option.xAxis as { type: string }[])[0]?.type).toBe('value');
+    expect((option.series as { xAxisIndex: number }[])[0]?.xAxisIndex).toBe(0);
   });
 });

@@ -6,7 +6,8 @@ describe('sales formats', () => {
     expect(formatSalesIndicator('conversionRate', 0.1714, 'en')).toBe('17.1%');
     expect(formatSalesIndicator('netSales', 1234.5, 'en')).toBe('1,234.50');
     expect(formatSalesIndicator('transactions', 12345, 'en')).toBe('12,345');
-    expect(formatSalesIndicator('units', 2.125, 'en')).toBe('2.125');
+    // Weighed units: one decimal (issue 11: '609.167' read as false precision).
+    expect(formatSalesIndicator('units', 2.125, 'en')).toBe('2.1');
     expect(formatSalesIndicator('salesPerVisitor', null, 'en')).toBe('--');
   });
 

@@ -28,7 +28,7 @@ describe('indicator options', () => {
     expect(formatIndicator('avgTransactionValue', 60, 'en')).toBe('60.00');
     expect(formatIndicator('conversionRate', 6 / 35, 'en')).toBe('17.1%');
     expect(formatIndicator('transactions', 8, 'en')).toBe('8');
-    expect(formatIndicator('units', 7.5, 'en')).toBe('7.500');
+    expect(formatIndicator('units', 7.5, 'en')).toBe('7.5');
     expect(formatIndicator('salesPerVisitor', null, 'en')).toBe('--');
   });
 });

@@ -17,6 +17,15 @@ export function indicatorLabel(t: (key: string) => string, indicator: ReportIndi
   return t(`messages:export.${indicator}`);
 }
 
+/**
+ * An indicator's name over values the page writes in its own units. The export name of the
+ * average stay says '(min)' because the file holds minutes; the pages write '10 min 33 sec', so a
+ * column titled '(min)' would disagree with its cells: the title loses the unit.
+ */
+export function indicatorTitle(t: (key: string) => string, indicator: ReportIndicator): string {
+  return indicator === 'avgDwellMinutes' ? t('analytics:shownAs.avgDwellMinutes') : indicatorLabel(t, indicator);
+}
+
 interface IndicatorOption<I extends ReportIndicator> {
   value: I;
   label: string;
@@ -75,6 +84,7 @@ export function IndicatorSelect<I extends ReportIndicator = Indicator>({
       options={indicatorOptions(t, options)}
       style={{ minWidth: 260 }}
       placeholder={t('analytics:indicators')}
+      aria-label={t('analytics:indicators')}
       data-testid={testId}
     />
   );

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatChange, formatDateTime, formatDuration, formatIndicator, formatNumber, formatPercent, NO_VALUE } from './format.ts';
+import {
+  formatChange,
+  formatDateTime,
+  formatDuration,
+  formatIndicator,
+  formatIndicatorChange,
+  formatNumber,
+  formatPercent,
+  formatPointChange,
+  formatUnits,
+  indicatorChangeValue,
+  NO_VALUE,
+} from './format.ts';
 
 describe('percentages', () => {
   it('round to one decimal by default (spec section 9)', () => {
@@ -60,6 +72,38 @@ describe('numbers and stays', () => {
   it('write a data update time, or -- without one', () => {
     expect(formatDateTime('not a time', 'en')).toBe(NO_VALUE);
     expect(formatDateTime(null, 'en')).toBe(NO_VALUE);
-    expect(formatDateTime('2026-11-18T09:15:00Z', 'en')).toMatch(/2026/);
+    expect(formatDateTime('2026-11-18T09:15:00Z', 'en')).toMatch(/^2026-11-18 \d{2}:15$/);
+  });
+});
+
+describe('units sold', () => {
+  it('stay whole when whole and show one decimal of a weighed sum, not three', () => {
+    expect(formatUnits(609.167, 'en')).toBe('609.2');
+    expect(formatUnits(609, 'en')).toBe('609');
+    expect(formatUnits(12345.04, 'en')).toBe('12,345');
+    expect(formatIndicator('units', 609.167, 'en')).toBe('609.2');
+    expect(formatIndicator('units', 1200, 'zh')).toBe('1,200');
+    expect(formatUnits(null, 'en')).toBe(NO_VALUE);
+  });
+});
+
+describe('changes of rates', () => {
+  it('are differences in percentage points, in each language', () => {
+    expect(formatPointChange(0.023, 'en')).toBe('+2.3 pp');
+    expect(formatPointChange(-0.004, 'zh')).toBe('-0.4个百分点');
+    expect(formatPointChange(0.023, 'kr')).toBe('+2.3%p');
+    expect(formatPointChange(0.023, 'jp')).toBe('+2.3ポイント');
+    expect(formatPointChange(0, 'en')).toBe('0.0 pp');
+    expect(formatPointChange(null, 'en')).toBe(NO_VALUE);
+  });
+
+  it('a rate changes in points, a count relatively', () => {
+    // Capture rate 27.3% -> 29.6%: +2.3 pp, not the relative +8.4% the server computes.
+    expect(formatIndicatorChange('captureRate', 0.273, 0.296, 0.0842, 'en')).toBe('+2.3 pp');
+    expect(formatIndicatorChange('conversionRate', null, 0.296, null, 'en')).toBe(NO_VALUE);
+    expect(formatIndicatorChange('entries', 100, 120, 0.2, 'en')).toBe('+20.0%');
+    expect(indicatorChangeValue('captureRate', 0.273, 0.296, 0.0842)).toBeCloseTo(0.023);
+    expect(indicatorChangeValue('entries', 100, 120, 0.2)).toBe(0.2);
+    expect(indicatorChangeValue('entries', 0, 120, null)).toBeNull();
   });
 });

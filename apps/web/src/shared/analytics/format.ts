@@ -1,4 +1,5 @@
 import { BCP47, type Locale, REPORT_RATE_INDICATORS, type ReportIndicator } from '@storelens/contracts';
+import { formatDateTime as formatLocalDateTime } from '../lib/dateTime.ts';
 
 /**
  * Number formatting of the analytics pages in the reader's language. A missing value (a rate
@@ -30,6 +31,51 @@ export function formatChange(value: number | null | undefined, locale: Locale, d
     maximumFractionDigits: digits,
     signDisplay: 'exceptZero',
   }).format(value);
+}
+
+/**
+ * Percentage points, as each language writes them: a change of a rate is a difference of
+ * percentages (27.3% -> 29.6% is +2.3 pp), not a relative change of the rate (+8.4%), which reads
+ * as if traffic had grown.
+ */
+const POINTS: Record<Locale, string> = { en: ' pp', zh: '个百分点', kr: '%p', jp: 'ポイント' };
+
+/** The difference of two rates (fractions) in percentage points, signed: +2.3 pp, -0.4个百分点. */
+export function formatPointChange(delta: number | null | undefined, locale: Locale, digits = 1): string {
+  if (isMissing(delta)) return NO_VALUE;
+  const points = new Intl.NumberFormat(BCP47[locale], {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    signDisplay: 'exceptZero',
+  }).format(delta * 100);
+  return `${points}${POINTS[locale]}`;
+}
+
+/**
+ * The change of an indicator from `previous` to `current` as it should be read: rates in
+ * percentage points (their difference), everything else relative (`relative`, the server's
+ * (current - previous) / previous). Missing either value: --.
+ */
+export function formatIndicatorChange(
+  indicator: ReportIndicator,
+  previous: number | null | undefined,
+  current: number | null | undefined,
+  relative: number | null | undefined,
+  locale: Locale,
+): string {
+  if (isRateIndicator(indicator)) return formatPointChange(isMissing(previous) || isMissing(current) ? null : current - previous, locale);
+  return formatChange(relative, locale);
+}
+
+/** The number a change sorts and colours by: the difference for rates, the relative change otherwise. */
+export function indicatorChangeValue(
+  indicator: ReportIndicator,
+  previous: number | null | undefined,
+  current: number | null | undefined,
+  relative: number | null | undefined,
+): number | null {
+  if (isRateIndicator(indicator)) return isMissing(previous) || isMissing(current) ? null : current - previous;
+  return isMissing(relative) ? null : relative;
 }
 
 // Languages written without spaces between a number's parts.
@@ -79,23 +125,21 @@ export function formatIndicator(indicator: ReportIndicator, value: number | null
   if (isRateIndicator(indicator)) return formatPercent(value, locale);
   if (indicator === 'avgDwellMinutes') return formatDuration(isMissing(value) ? value : value * 60, locale);
   if (TWO_DECIMAL_INDICATORS.includes(indicator)) return formatNumber(value, locale, 2);
-  // Units may be decimal (kilograms of produce): up to the 3 decimals the POS file allows.
-  if (indicator === 'units' && !isMissing(value) && !Number.isInteger(value)) return formatNumber(value, locale, 3);
+  if (indicator === 'units') return formatUnits(value, locale);
   return formatNumber(value, locale);
+}
+
+/**
+ * Units sold. Most are pieces (whole numbers); a POS file may sell by weight with up to 3 decimals,
+ * and a sum such as 609.167 then reads as a measurement error: one decimal says 'about 609.2'
+ * without pretending to gram precision, and whole sums stay whole (609, not 609.0).
+ */
+export function formatUnits(value: number | null | undefined, locale: Locale): string {
+  if (isMissing(value)) return NO_VALUE;
+  return new Intl.NumberFormat(BCP47[locale], { minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(value);
 }
 
 /** Date and time of a data update in the reader's language and time zone (the breadcrumb's 'Data Update Time'). */
 export function formatDateTime(iso: string | null | undefined, locale: Locale): string {
-  if (!iso) return NO_VALUE;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return NO_VALUE;
-  return new Intl.DateTimeFormat(BCP47[locale], {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  }).format(date);
+  return formatLocalDateTime(iso, locale);
 }

@@ -47,8 +47,6 @@ export interface IndicatorSeries {
 }
 
 export interface ChartMark {
-  /** Written inside the top of the area; left out, the area is only shaded. */
-  name?: string;
   /** Category labels (as in `categories`) where the shaded area starts and ends. */
   from: string;
   to: string;
@@ -62,6 +60,41 @@ export interface IndicatorChartInput {
   marks?: readonly ChartMark[];
   /** A zoom slider under long axes. */
   zoom?: boolean;
+  /**
+   * Lines the tooltip adds under a category's values (its holidays, events, weather). Marks are
+   * only shaded: names written on the chart piled up unreadably over a range of several countries.
+   */
+  notes?: ReadonlyMap<string, readonly string[]>;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Tooltips are HTML; holiday and event names are text a customer typed. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
+interface AxisTooltipParam {
+  seriesIndex?: number;
+  seriesName?: string;
+  name?: string;
+  value?: unknown;
+  marker?: unknown;
+}
+
+/** The axis tooltip with the category's notes under its values, each value in its indicator's format. */
+function tooltipWithNotes(series: readonly IndicatorSeries[], notes: ReadonlyMap<string, readonly string[]>, locale: Locale) {
+  return (input: unknown): string => {
+    const params = (Array.isArray(input) ? input : [input]) as AxisTooltipParam[];
+    const category = params[0]?.name ?? '';
+    const lines = params
+      .filter((param) => (param.seriesIndex ?? Number.POSITIVE_INFINITY) < series.length)
+      .map((param) => {
+        const entry = series[param.seriesIndex ?? 0];
+        const value = typeof param.value === 'number' ? param.value : null;
+        const marker = typeof param.marker === 'string' ? param.marker : '';
+        return `${marker}${escapeHtml(param.seriesName ?? '')}&nbsp;&nbsp;<b>${escapeHtml(entry ? formatIndicator(entry.indicator, value, locale) : '')}</b>`;
+      });
+    const extra = (notes.get(category) ?? []).map((note) => `<span style="color:#5d6678">${escapeHtml(note)}</span>`);
+    return [`<b>${escapeHtml(category)}</b>`, ...lines, ...extra].join('<br/>');
+  };
 }
 
 const axisFormatter = (kind: AxisKind, locale: Locale) => (value: number) => {
@@ -79,22 +112,17 @@ function markSeries(categories: readonly string[], marks: readonly ChartMark[], 
   const colours = [...new Set(marks.map((mark) => mark.colour))];
   return colours.map((colour) => {
     const covered: (number | null)[] = categories.map(() => null);
-    const names: (string | null)[] = categories.map(() => null);
     for (const mark of marks.filter((entry) => entry.colour === colour)) {
       const from = categories.indexOf(mark.from);
       const to = categories.indexOf(mark.to);
       if (from < 0 || to < from) continue;
       for (let index = from; index <= to; index += 1) covered[index] = 1;
-      if (mark.name) names[from] = names[from] ? `${names[from]} · ${mark.name}` : mark.name;
     }
     return {
       name: `mark-${colour}`,
       type: 'bar' as const,
       yAxisIndex: axisIndex,
-      data: covered.map((value, index) => ({
-        value,
-        label: { show: Boolean(names[index]), formatter: names[index] ?? '', position: 'insideTop' as const, fontSize: 10, color: '#5d6678' },
-      })),
+      data: covered,
       barWidth: '100%',
       barGap: '-100%',
       itemStyle: { color: colour },
@@ -106,7 +134,7 @@ function markSeries(categories: readonly string[], marks: readonly ChartMark[], 
   });
 }
 
-export function indicatorChartOption({ categories, series, locale, marks = [], zoom = false }: IndicatorChartInput): ChartOption {
+export function indicatorChartOption({ categories, series, locale, marks = [], zoom = false, notes }: IndicatorChartInput): ChartOption {
   const kinds = [...new Set(series.map((entry) => axisKindOf(entry.indicator)))].sort((a, b) => (a === 'count' ? -1 : b === 'count' ? 1 : 0));
   const axisIndex = (indicator: ReportIndicator) => kinds.indexOf(axisKindOf(indicator));
   const valueAxes = kinds.map((kind, index) => ({
@@ -119,7 +147,7 @@ export function indicatorChartOption({ categories, series, locale, marks = [], z
   }));
   return {
     // Marks have no tooltip and no legend entry: the page lists them under the chart.
-    tooltip: { trigger: 'axis' },
+    tooltip: notes && notes.size > 0 ? { trigger: 'axis', formatter: tooltipWithNotes(series, notes, locale) } : { trigger: 'axis' },
     legend: { top: 0, type: 'scroll', data: series.map((entry) => entry.name) },
     grid: { left: 16, right: 16 + Math.max(0, kinds.length - 1) * 56, top: 40, bottom: zoom ? 56 : 16, containLabel: true },
     // Bars, and marks of a single period, need each period to be a band of its own.

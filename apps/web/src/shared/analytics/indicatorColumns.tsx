@@ -1,7 +1,7 @@
 import type { Indicator, Locale, ReportIndicator } from '@storelens/contracts';
 import type { TableColumnType } from 'antd';
 import { formatIndicator } from './format.ts';
-import { indicatorLabel } from './IndicatorSelect.tsx';
+import { indicatorTitle } from './IndicatorSelect.tsx';
 
 export interface IndicatorColumnOptions<I extends ReportIndicator = Indicator> {
   /** Added to each title, e.g. ' (Daily average)' or a range. */
@@ -24,7 +24,7 @@ export function indicatorColumns<Row, I extends ReportIndicator = Indicator>(
   const { titleSuffix = '', format = (indicator, value) => formatIndicator(indicator, value, locale) } = options;
   return indicators.map((indicator) => ({
     key: `${indicator}${titleSuffix}`,
-    title: `${indicatorLabel(t, indicator)}${titleSuffix}`,
+    title: `${indicatorTitle(t, indicator)}${titleSuffix}`,
     align: 'right' as const,
     sorter: (a: Row, b: Row) => (readValue(a, indicator) ?? -1) - (readValue(b, indicator) ?? -1),
     render: (_: unknown, row: Row) => format(indicator, readValue(row, indicator)),

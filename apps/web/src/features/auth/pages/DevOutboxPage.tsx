@@ -1,6 +1,7 @@
-import { BCP47, isLocale } from '@storelens/contracts';
+import { isLocale } from '@storelens/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/lib/dateTime.ts';
 import { PublicPage } from '../../../shared/ui/public/PublicPage.tsx';
 import { SessionLanguageSwitcher } from '../../session/components/SessionLanguageSwitcher.tsx';
 import { listOutbox, type OutboxMessage } from '../api.ts';
@@ -51,7 +52,7 @@ export function DevOutboxPage() {
           <tbody>
             {state.messages.map((message) => (
               <tr key={message.id} data-testid="outbox-item">
-                <td>{new Date(message.created_at).toLocaleString(isLocale(i18n.language) ? BCP47[i18n.language] : undefined)}</td>
+                <td>{formatDateTime(message.created_at, isLocale(i18n.language) ? i18n.language : 'en')}</td>
                 <td>{message.channel === 'sms' ? t('auth:outbox.sms') : t('auth:outbox.email')}</td>
                 <td>{message.recipient}</td>
                 <td>

@@ -111,6 +111,7 @@ export function CustomCalendarPage() {
             loading={switching === event.eventId}
             disabled={canUpdateStatus === 'disabled'}
             onChange={(next) => void toggle(event, next).catch(() => undefined)}
+            aria-label={`${t('calendar:events.fields.enabled')}: ${event.name}`}
             data-testid={`event-enabled-${event.eventId}`}
           />
         ),

@@ -1,15 +1,16 @@
 import { ALERT_DEFAULTS, ALERT_MODES, type AlertSetting, alertSettingSchema } from '@storelens/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Checkbox, Form, InputNumber, Select, Skeleton, Switch, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/lib/dateTime.ts';
 import { orgIdOf } from '../../../shared/lib/trees.ts';
 import { schemaFieldRule } from '../../../shared/ui/antdFormRules.ts';
 import { useAdminOrgTree } from '../../org/hooks/useOrgAdminData.ts';
 import { CustomerWideNotice } from '../../session/components/CustomerWideNotice.tsx';
 import { useCan } from '../../session/hooks/useCan.ts';
 import { useWholeCustomer } from '../../session/hooks/useWholeCustomer.ts';
+import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { listUsersByOrg } from '../../users/api.ts';
 import { fetchAlertSetting, saveAlertSetting } from '../api.ts';
 import { deviceKeys, useCid } from '../hooks/useDevices.ts';
@@ -23,6 +24,7 @@ const RECIPIENT_PAGE_SIZE = 100;
  */
 export function AlertSettingsPanel() {
   const { t } = useTranslation();
+  const locale = useSessionStore((state) => state.locale);
   const { message } = App.useApp();
   const cid = useCid();
   const queryClient = useQueryClient();
@@ -113,7 +115,7 @@ export function AlertSettingsPanel() {
           </Form.Item>
           {setting.data.updatedAt && (
             <Typography.Paragraph type="secondary">
-              {t('devices:alerts.updatedAt', { time: dayjs(setting.data.updatedAt).format('YYYY-MM-DD HH:mm') })}
+              {t('devices:alerts.updatedAt', { time: formatDateTime(setting.data.updatedAt, locale) })}
             </Typography.Paragraph>
           )}
           {readOnly ? (

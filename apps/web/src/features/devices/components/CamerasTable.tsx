@@ -43,6 +43,7 @@ export function CameraEnabledSwitch({ camera }: { camera: CameraRow }) {
           setBusy(false);
         }
       }}
+      aria-label={`${t('devices:fields.enabled')}: ${camera.number}`}
       data-testid={`camera-enabled-${camera.number}`}
     />
   );

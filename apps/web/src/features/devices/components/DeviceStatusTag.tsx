@@ -28,6 +28,7 @@ export function DeviceStatusFilter(props: {
       value={props.value}
       onChange={props.onChange}
       style={{ width: 150 }}
+      aria-label={t('devices:fields.status')}
       options={[
         { value: 'all', label: t('devices:status.all') },
         ...DEVICE_STATUSES.filter((value) => props.withDisabled || value !== 'disabled').map((value) => ({ value, label: t(`devices:status.${value}`) })),

@@ -2,11 +2,11 @@ import { CheckOutlined } from '@ant-design/icons';
 import { MessageKind } from '@storelens/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Empty, Segmented, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePaging } from '../../../shared/hooks/usePaging.ts';
+import { formatDateTime } from '../../../shared/lib/dateTime.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { listMessages, type MessageKindValue, type MessageRow, markAllMessagesRead, markMessageRead } from '../api.ts';
 
@@ -32,6 +32,7 @@ export function MessageCenterPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const cid = useSessionStore((state) => state.cid);
+  const locale = useSessionStore((state) => state.locale);
   const counts = useSessionStore((state) => state.noticeCount);
   const [params, setParams] = useSearchParams();
   const kind = kindOf(params.get('tab'));
@@ -75,7 +76,7 @@ export function MessageCenterPage() {
         </Space>
       ),
     },
-    { title: t('messageCenter:time'), dataIndex: 'createdAt', width: 180, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss') },
+    { title: t('messageCenter:time'), dataIndex: 'createdAt', width: 180, render: (value: string) => formatDateTime(value, locale) },
     {
       title: t('messageCenter:state'),
       key: 'state',

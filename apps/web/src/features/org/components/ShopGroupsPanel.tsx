@@ -2,11 +2,11 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Limits } from '@storelens/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
 import { requestConfirmation } from '../../../shared/lib/confirmModal.ts';
+import { formatDateTime } from '../../../shared/lib/dateTime.ts';
 import { CanButton } from '../../session/components/CanButton.tsx';
 import { useCan } from '../../session/hooks/useCan.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
@@ -24,6 +24,7 @@ export function ShopGroupsPanel() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const cid = useSessionStore((state) => state.cid);
+  const locale = useSessionStore((state) => state.locale);
   const canManage = useCan('shopgroup_add');
   const roles = useRoleOptions();
   const [search, setSearch] = useState('');
@@ -66,7 +67,7 @@ export function ShopGroupsPanel() {
         ),
     },
     { title: t('org:groups.score'), dataIndex: 'score', width: 90, render: (score: number | null) => score ?? '--' },
-    { title: t('common:updatedAt'), dataIndex: 'updatedAt', width: 170, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    { title: t('common:updatedAt'), dataIndex: 'updatedAt', width: 170, render: (value: string) => formatDateTime(value, locale) },
     ...(canManage === 'hidden'
       ? []
       : [

@@ -1,9 +1,9 @@
 import { Limits, type ShopLogChange, type ShopLogValue, type ShopRow } from '@storelens/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Empty, Pagination, Skeleton, Tag, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/lib/dateTime.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { fetchShopLogs } from '../api.ts';
 import { orgAdminKeys } from '../hooks/useOrgAdminData.ts';
@@ -48,6 +48,7 @@ const LABELLED_FIELDS = new Set([
 export function ShopLogDrawer({ shop, orgNames, onClose }: { shop: ShopRow | null; orgNames: ReadonlyMap<string, string>; onClose(): void }) {
   const { t } = useTranslation();
   const cid = useSessionStore((state) => state.cid);
+  const locale = useSessionStore((state) => state.locale);
   const [page, setPage] = useState(1);
   const shopId = shop?.shopId ?? '';
   const logs = useQuery({
@@ -63,7 +64,8 @@ export function ShopLogDrawer({ shop, orgNames, onClose }: { shop: ShopRow | nul
     if (typeof value === 'boolean') return value ? t('org:log.on') : t('org:log.off');
     // The log keeps ids; people read the organisation's name.
     if (field === 'orgId' && typeof value === 'string') return orgNames.get(value) ?? value;
-    if (field === 'closeTime' && typeof value === 'string') return dayjs(value).format('YYYY-MM-DD HH:mm:ss');
+    // A closing time is a moment of the shop's own day: written on its clock, its zone named if not the viewer's.
+    if (field === 'closeTime' && typeof value === 'string') return formatDateTime(value, locale, { timeZone: shop?.timeZone });
     if (field === 'status' && typeof value === 'string') return t(`org:status.${value}`, { defaultValue: value });
     if (field === 'shopType' && typeof value === 'string') return t(`org:shopType.${value}`, { defaultValue: value });
     return String(value);
@@ -99,7 +101,7 @@ export function ShopLogDrawer({ shop, orgNames, onClose }: { shop: ShopRow | nul
                       {t(`org:log.actions.${row.action}`)}
                     </Tag>
                     <Typography.Text type="secondary">
-                      {dayjs(row.createdAt).format('YYYY-MM-DD HH:mm:ss')} · {row.userName ?? EMPTY}
+                      {formatDateTime(row.createdAt, locale)} · {row.userName ?? EMPTY}
                     </Typography.Text>
                     {row.changes.length > 0 && <ul style={{ margin: '6px 0 0', paddingInlineStart: 18 }}>{row.changes.map(change)}</ul>}
                   </div>

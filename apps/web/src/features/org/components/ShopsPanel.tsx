@@ -144,8 +144,8 @@ export function ShopsPanel({ org, orgTree }: { org: TreeNode | null; orgTree: re
       <ListFilters>
         <ListSearch value={search} onChange={setSearch} placeholder={t('org:shops.search')} testId="shop-search" />
         <Space size={6}>
-          <Switch checked={hideClosed} onChange={setHideClosed} data-testid="shop-hide-closed" />
-          <span>{t('org:shops.hideClosed')}</span>
+          <Switch checked={hideClosed} onChange={setHideClosed} aria-labelledby="shop-hide-closed-label" data-testid="shop-hide-closed" />
+          <span id="shop-hide-closed-label">{t('org:shops.hideClosed')}</span>
         </Space>
       </ListFilters>
       <Table<ShopRow>

@@ -11,9 +11,10 @@ import { comparisonRefusal, pairLabels, previousPeriod } from '../../../shared/a
 import { DateRangePicker } from '../../../shared/analytics/DateRangePicker.tsx';
 import { defaultRange } from '../../../shared/analytics/dateRange.ts';
 import { ExportButton } from '../../../shared/analytics/ExportButton.tsx';
-import { formatChange, formatNumber, formatPercent } from '../../../shared/analytics/format.ts';
+import { formatIndicatorChange, formatNumber, formatPercent } from '../../../shared/analytics/format.ts';
 import { RefusalAlert } from '../../../shared/analytics/RefusalAlert.tsx';
 import { type ShopSelection, useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
+import { formatHour } from '../../../shared/lib/dateTime.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { exportSalesTable, fetchBasketSize, fetchPeriodComparison, fetchTimeOfDay, fetchWeekdays } from '../api.ts';
 import { MoneyBar } from '../components/MoneyBar.tsx';
@@ -108,19 +109,20 @@ function TimeOfDayCard(props: CardProps) {
     () =>
       data
         ? salesChartOption(
-            data.hours.map((hour) => `${String(hour.hour).padStart(2, '0')}:00`),
+            data.hours.map((hour) => formatHour(hour.hour, locale)),
             [
               { indicator: 'netSales', name: t('sales:indicators.netSales'), values: data.hours.map((hour) => hour.netSales), type: 'bar' },
               { indicator: 'entries', name: t('sales:indicators.entries'), values: data.hours.map((hour) => hour.entries) },
               { indicator: 'conversionRate', name: t('sales:indicators.conversionRate'), values: data.hours.map((hour) => hour.conversionRate) },
             ],
             locale,
+            { categoryName: t('sales:consumption.hour') },
           )
         : null,
     [data, t, locale],
   );
   const columns: TableColumnType<HourRow>[] = [
-    { key: 'hour', title: t('sales:consumption.hour'), render: (_, row) => `${String(row.hour).padStart(2, '0')}:00` },
+    { key: 'hour', title: t('sales:consumption.hour'), render: (_, row) => formatHour(row.hour, locale) },
     ...hourlyColumns<HourRow>(t, locale, data?.money.currency),
   ];
   return (
@@ -136,6 +138,7 @@ function TimeOfDayCard(props: CardProps) {
         loading={query.isFetching}
         height={320}
         testId="consumption-time-chart"
+        label={t('sales:consumption.timeOfDay')}
       />
       {data && data.withoutTime.transactions > 0 && (
         <Typography.Text type="secondary">
@@ -151,7 +154,7 @@ function TimeOfDayCard(props: CardProps) {
         columns={columns}
         dataSource={(data?.hours ?? []).filter((hour) => hour.transactions > 0 || hour.entries > 0)}
         pagination={false}
-        scroll={{ x: 'max-content', y: 320 }}
+        scroll={{ x: 'max-content' }}
       />
     </Card>
   );
@@ -169,6 +172,7 @@ function BasketCard(props: CardProps) {
             data.buckets.map((bucket) => bucket.bucket),
             [{ indicator: 'transactions', name: t('sales:indicators.transactions'), values: data.buckets.map((bucket) => bucket.transactions), type: 'bar' }],
             locale,
+            { categoryName: t('sales:consumption.bucket') },
           )
         : null,
     [data, t, locale],
@@ -186,6 +190,7 @@ function BasketCard(props: CardProps) {
         loading={query.isFetching}
         height={260}
         testId="consumption-basket-chart"
+        label={t('sales:consumption.basket')}
       />
       <Typography.Text type="secondary">
         {t('sales:indicators.unitsPerTransaction')}: {formatSalesIndicator('unitsPerTransaction', data?.unitsPerTransaction, locale)}
@@ -222,12 +227,13 @@ function WeekdayCard(props: CardProps) {
               { indicator: 'conversionRate', name: t('sales:indicators.conversionRate'), values: data.weekdays.map((row) => row.conversionRate) },
             ],
             locale,
+            { categoryName: t('sales:consumption.weekdayAxis') },
           )
         : null,
     [data, t, locale],
   );
   const columns: TableColumnType<WeekdayRow>[] = [
-    { key: 'weekday', title: t('sales:consumption.weekday'), render: (_, row) => dayName(row.weekday) },
+    { key: 'weekday', title: t('sales:consumption.weekdayAxis'), render: (_, row) => dayName(row.weekday) },
     { key: 'days', title: t('sales:consumption.days'), dataIndex: 'days', align: 'right' },
     ...hourlyColumns<WeekdayRow>(t, locale, data?.money.currency),
   ];
@@ -244,8 +250,10 @@ function WeekdayCard(props: CardProps) {
         loading={query.isFetching}
         height={260}
         testId="consumption-weekday-chart"
+        label={t('sales:consumption.weekday')}
       />
-      <Table<WeekdayRow> rowKey="weekday" size="small" columns={columns} dataSource={data?.weekdays ?? []} pagination={false} scroll={{ x: 'max-content' }} />
+      {/* No horizontal scroll: the narrow card's columns wrap instead (a scrolling region with nothing to focus is out of keyboard reach). */}
+      <Table<WeekdayRow> rowKey="weekday" size="small" columns={columns} dataSource={data?.weekdays ?? []} pagination={false} />
     </Card>
   );
 }
@@ -271,10 +279,21 @@ function ComparisonCard({ shops, range, choice }: CardProps) {
         ? salesChartOption(
             pairLabels(data.series),
             [
-              { indicator, name: `${t('sales:consumption.rangeA')} ${t(`sales:indicators.${indicator}`)}`, values: data.series.map((day) => day.a[indicator]) },
-              { indicator, name: `${t('sales:consumption.rangeB')} ${t(`sales:indicators.${indicator}`)}`, values: data.series.map((day) => day.b[indicator]) },
+              {
+                indicator,
+                name: `${t('sales:consumption.rangeA')} ${t(`sales:indicators.${indicator}`)}`,
+                values: data.series.map((day) => day.a[indicator]),
+                axisName: t(`sales:indicators.${indicator}`),
+              },
+              {
+                indicator,
+                name: `${t('sales:consumption.rangeB')} ${t(`sales:indicators.${indicator}`)}`,
+                values: data.series.map((day) => day.b[indicator]),
+                axisName: t(`sales:indicators.${indicator}`),
+              },
             ],
             locale,
+            { categoryName: t('messages:export.date') },
           )
         : null,
     [data, indicator, t, locale],
@@ -303,6 +322,7 @@ function ComparisonCard({ shops, range, choice }: CardProps) {
           style={{ minWidth: 220 }}
           value={indicator}
           onChange={setIndicator}
+          aria-label={t('sales:consumption.indicator')}
           options={SALES_INDICATORS.map((value) => ({ value, label: t(`sales:indicators.${value}`) }))}
         />
       </Space>
@@ -316,6 +336,7 @@ function ComparisonCard({ shops, range, choice }: CardProps) {
             loading={query.isFetching}
             height={280}
             testId="consumption-comparison-chart"
+            label={t('sales:consumption.comparison')}
           />
           <Table
             rowKey="indicator"
@@ -336,7 +357,12 @@ function ComparisonCard({ shops, range, choice }: CardProps) {
                 align: 'right',
                 render: (_, row) => formatSalesIndicator(row.indicator, data?.b[row.indicator], locale, data?.money.currency),
               },
-              { key: 'change', title: t('sales:sales.change'), align: 'right', render: (_, row) => formatChange(data?.change[row.indicator], locale) },
+              {
+                key: 'change',
+                title: t('sales:sales.change'),
+                align: 'right',
+                render: (_, row) => formatIndicatorChange(row.indicator, data?.a[row.indicator], data?.b[row.indicator], data?.change[row.indicator], locale),
+              },
             ]}
             data-testid="consumption-comparison-table"
           />

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, App, Button, Card, Modal, Progress, Select, Space, Table, type TableColumnsType, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/analytics/format.ts';
+import { formatDateTime, formatNumber } from '../../../shared/analytics/format.ts';
 import { usePaging } from '../../../shared/hooks/usePaging.ts';
 import { isHttpError } from '../../../shared/lib/http.ts';
 import { saveBlob } from '../../../shared/lib/saveFile.ts';
@@ -201,7 +201,7 @@ export function PerformanceDataPage() {
             <ul style={{ margin: 0, paddingInlineStart: 18 }}>
               <li>{t('sales:upload.capFiles', { max: POS_LIMITS.maxFiles })}</li>
               <li>{t('sales:upload.capSize', { mb: POS_LIMITS.maxBytes / 1024 / 1024 })}</li>
-              <li>{t('sales:upload.capRows', { max: POS_LIMITS.maxRows.toLocaleString() })}</li>
+              <li>{t('sales:upload.capRows', { max: formatNumber(POS_LIMITS.maxRows, locale) })}</li>
               <li>{t('sales:upload.capSheet')}</li>
               <li>{t('sales:upload.capFormat')}</li>
               <li>{t('sales:upload.capReplace')}</li>
@@ -256,6 +256,7 @@ export function PerformanceDataPage() {
             <Select<PosStatus>
               allowClear
               placeholder={t('sales:upload.status')}
+              aria-label={t('sales:upload.status')}
               style={{ width: 140 }}
               value={status}
               onChange={setStatus}
@@ -264,6 +265,7 @@ export function PerformanceDataPage() {
             <Select<PosAuditState>
               allowClear
               placeholder={t('sales:upload.auditState')}
+              aria-label={t('sales:upload.auditState')}
               style={{ width: 140 }}
               value={auditState}
               onChange={setAuditState}

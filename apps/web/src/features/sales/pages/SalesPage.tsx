@@ -11,7 +11,7 @@ import { rangeText } from '../../../shared/analytics/comparisonRanges.ts';
 import { usePublishDataUpdateTime } from '../../../shared/analytics/dataUpdateTime.ts';
 import { defaultRange } from '../../../shared/analytics/dateRange.ts';
 import { ExportButton } from '../../../shared/analytics/ExportButton.tsx';
-import { formatChange, formatPercent } from '../../../shared/analytics/format.ts';
+import { formatIndicatorChange, formatPercent } from '../../../shared/analytics/format.ts';
 import { periodLabel } from '../../../shared/analytics/indicatorChart.ts';
 import { StatCard } from '../../../shared/analytics/StatCard.tsx';
 import { type ShopSelection, useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
@@ -89,7 +89,7 @@ export function SalesPage() {
                 t('sales:sales.previous', {
                   range: rangeText(data.previousRange),
                   value: formatSalesIndicator(indicator, data.previous[indicator], locale, currency),
-                  change: formatChange(data.change[indicator], locale),
+                  change: formatIndicatorChange(indicator, data.previous[indicator], data.values[indicator], data.change[indicator], locale),
                 })
               }
             />
@@ -164,6 +164,7 @@ function TrendSection({ shops, range, choice, granularity }: SectionProps & { gr
         type: indicator === 'conversionRate' ? 'line' : 'bar',
       })),
       locale,
+      { categoryName: t(`messages:export.${data.granularity === 'day' ? 'date' : data.granularity}`) },
     );
   }, [data, shown, t, locale]);
   const period = data?.granularity ?? granularity;
@@ -184,6 +185,7 @@ function TrendSection({ shops, range, choice, granularity }: SectionProps & { gr
           value={shown}
           maxCount={3}
           onChange={setShown}
+          aria-label={t('analytics:indicators')}
           options={TABLE_INDICATORS.map((indicator) => ({ value: indicator, label: t(`sales:indicators.${indicator}`) }))}
           data-testid="sales-trend-indicators"
         />
@@ -200,6 +202,7 @@ function TrendSection({ shops, range, choice, granularity }: SectionProps & { gr
         loading={trend.isFetching}
         height={340}
         testId="sales-trend-chart"
+        label={t('sales:sales.tabTrend')}
       />
       <Table<Point>
         rowKey="key"
@@ -238,6 +241,7 @@ function RankingSection({ shops, range, choice }: SectionProps) {
             data.rows.map((row) => row.shopName),
             [{ indicator: data.indicator, name: t(`sales:indicators.${data.indicator}`), values: data.rows.map((row) => row.value), type: 'bar' }],
             locale,
+            { horizontal: true },
           )
         : null,
     [data, t, locale],
@@ -258,7 +262,12 @@ function RankingSection({ shops, range, choice }: SectionProps) {
       align: 'right',
       render: (_, row) => formatSalesIndicator(shownIndicator, row.previousValue, locale, data?.money.currency),
     },
-    { key: 'change', title: t('sales:sales.change'), align: 'right', render: (_, row) => formatChange(row.change, locale) },
+    {
+      key: 'change',
+      title: t('sales:sales.change'),
+      align: 'right',
+      render: (_, row) => formatIndicatorChange(shownIndicator, row.previousValue, row.value, row.change, locale),
+    },
   ];
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -268,6 +277,7 @@ function RankingSection({ shops, range, choice }: SectionProps) {
           style={{ minWidth: 220 }}
           value={indicator}
           onChange={setIndicator}
+          aria-label={t('sales:sales.rankingBy')}
           options={TABLE_INDICATORS.map((value) => ({ value, label: t(`sales:indicators.${value}`) }))}
           data-testid="sales-ranking-indicator"
         />
@@ -290,8 +300,10 @@ function RankingSection({ shops, range, choice }: SectionProps) {
         option={option ?? {}}
         empty={!data || !hasChartData([data.rows.map((row) => row.value)])}
         loading={ranking.isFetching}
-        height={300}
+        // A line per shop, so every shop is named.
+        height={Math.max(300, (data?.rows.length ?? 0) * 28 + 90)}
         testId="sales-ranking-chart"
+        label={t('sales:sales.tabRanking')}
       />
       <Table<RankRow>
         rowKey="shopId"

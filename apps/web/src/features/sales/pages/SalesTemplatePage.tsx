@@ -94,6 +94,7 @@ export function SalesTemplatePage() {
           disabled={!editable}
           status={column.header.trim() === '' ? 'error' : undefined}
           onChange={(event) => change(index, { header: event.target.value })}
+          aria-label={`${t('sales:template.header')}: ${t(FIELD_LABEL_KEYS[column.field])}`}
           data-testid={`template-header-${column.field}`}
         />
       ),
@@ -107,6 +108,7 @@ export function SalesTemplatePage() {
           checked={column.enabled}
           disabled={!editable || column.required}
           onChange={(enabled) => change(index, { enabled })}
+          aria-label={`${t('sales:template.enabled')}: ${t(FIELD_LABEL_KEYS[column.field])}`}
           data-testid={`template-enabled-${column.field}`}
         />
       ),

@@ -16,6 +16,7 @@ import { indicatorColumns } from '../../../shared/analytics/indicatorColumns.tsx
 import { COMPARISON_COLOUR } from '../../../shared/analytics/palette.ts';
 import { StatCard } from '../../../shared/analytics/StatCard.tsx';
 import { useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
+import { differsFromViewer, formatHour, zoneName } from '../../../shared/lib/dateTime.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { type DashboardResponse, fetchDashboard } from '../api.ts';
 import { trafficKeys } from '../hooks/trafficKeys.ts';
@@ -35,10 +36,20 @@ function currentLocalHour(data: DashboardResponse): number {
   return hours.length > 0 ? Math.max(...hours) : 23;
 }
 
+/**
+ * The stores' zones whose clocks differ from the viewer's: the hours of the chart are each store's
+ * local hours, which a viewer elsewhere must be told (named, with the offset).
+ */
+function foreignZones(data: DashboardResponse, locale: Locale): string[] {
+  const at = new Date(data.generatedAt);
+  const zones = [...new Set(data.shops.map((shop) => shop.timeZone))].filter((zone) => differsFromViewer(zone, at));
+  return zones.map((zone) => zoneName(zone, locale, at));
+}
+
 function hourlyOption(data: DashboardResponse, t: (key: string) => string, locale: Locale) {
   const nowHour = currentLocalHour(data);
   return indicatorChartOption({
-    categories: data.hourly.map((slot) => `${String(slot.hour).padStart(2, '0')}:00`),
+    categories: data.hourly.map((slot) => formatHour(slot.hour, locale)),
     series: [
       { indicator: 'entries', name: t('traffic:dashboard.today'), values: data.hourly.map((slot) => (slot.hour <= nowHour ? slot.entries : null)) },
       {
@@ -73,6 +84,7 @@ export function DashboardPage() {
   const data = shops.ready ? dashboard.data : undefined;
   usePublishDataUpdateTime(data ? data.dataUpdatedAt : undefined);
   const option = useMemo(() => (data ? hourlyOption(data, t, locale) : null), [data, t, locale]);
+  const zones = useMemo(() => (data ? foreignZones(data, locale) : []), [data, locale]);
 
   const totals = data?.totals;
   const entries = totals?.entries ?? null;
@@ -173,12 +185,23 @@ export function DashboardPage() {
           />
         </Col>
       </Row>
-      <Card size="small" title={t('traffic:dashboard.hourlyTitle')}>
+      <Card
+        size="small"
+        title={t('traffic:dashboard.hourlyTitle')}
+        extra={
+          zones.length > 0 && (
+            <Typography.Text type="secondary" data-testid="dashboard-local-hours">
+              {t('traffic:dashboard.localHours', { zones: zones.join(', ') })}
+            </Typography.Text>
+          )
+        }
+      >
         <Chart
           option={option ?? {}}
           empty={!data || !hasChartData([data.hourly.map((slot) => slot.entries), data.hourly.map((slot) => slot.lastWeekEntries)])}
           loading={!data}
           testId="dashboard-hourly-chart"
+          label={t('traffic:dashboard.hourlyTitle')}
         />
       </Card>
       <Card size="small" title={t('traffic:dashboard.shopsTitle')}>

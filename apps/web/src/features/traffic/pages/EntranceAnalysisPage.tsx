@@ -157,6 +157,7 @@ export function EntranceAnalysisPage() {
       </Card>
       <Card size="small" title={t('traffic:gate.trendTitle')}>
         <Chart
+          label={t('traffic:gate.trendTitle')}
           option={option ?? {}}
           empty={!hasChartData(gateSeries.map((series) => series.points.map((point) => point.entries)))}
           loading={trend.isFetching}

@@ -12,7 +12,7 @@ import { defaultRange } from '../../../shared/analytics/dateRange.ts';
 import { ExportButton } from '../../../shared/analytics/ExportButton.tsx';
 import { exportAnalyticsTable } from '../../../shared/analytics/exports.ts';
 import { formatIndicator, formatNumber } from '../../../shared/analytics/format.ts';
-import { IndicatorSelect, indicatorLabel } from '../../../shared/analytics/IndicatorSelect.tsx';
+import { IndicatorSelect, indicatorTitle } from '../../../shared/analytics/IndicatorSelect.tsx';
 import { axisKindOf, indicatorChartOption } from '../../../shared/analytics/indicatorChart.ts';
 import { indicatorColumns } from '../../../shared/analytics/indicatorColumns.tsx';
 import { useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
@@ -55,7 +55,7 @@ export function TimeIntervalPage() {
             categories: data.hours.map((row) => hourLabel(row.hour)),
             series: shownIndicators.map((indicator) => ({
               indicator,
-              name: indicatorLabel(t, indicator),
+              name: indicatorTitle(t, indicator),
               type: 'bar' as const,
               values: data.hours.map((row) => row[measure][indicator] ?? null),
             })),
@@ -116,6 +116,7 @@ export function TimeIntervalPage() {
         }
       >
         <Chart
+          label={t('traffic:timeInterval.chartTitle')}
           option={option ?? {}}
           empty={!data || !hasChartData(shownIndicators.map((indicator) => data.hours.map((row) => row.total[indicator] ?? null)))}
           loading={answer.isFetching}

@@ -1,6 +1,7 @@
 import { type DateRange, DEMO_WEATHER_SOURCE, type Granularity, type Indicator, type Locale } from '@storelens/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Space, Table, type TableColumnType, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnalyticsPage } from '../../../shared/analytics/AnalyticsPage.tsx';
@@ -11,7 +12,7 @@ import { useDataUpdateTimeFeed } from '../../../shared/analytics/dataUpdateTime.
 import { defaultRange } from '../../../shared/analytics/dateRange.ts';
 import { ExportButton } from '../../../shared/analytics/ExportButton.tsx';
 import { exportAnalyticsTable } from '../../../shared/analytics/exports.ts';
-import { IndicatorSelect, indicatorLabel } from '../../../shared/analytics/IndicatorSelect.tsx';
+import { IndicatorSelect, indicatorTitle } from '../../../shared/analytics/IndicatorSelect.tsx';
 import { type ChartMark, indicatorChartOption, periodKeyOf, periodLabel } from '../../../shared/analytics/indicatorChart.ts';
 import { indicatorColumns } from '../../../shared/analytics/indicatorColumns.tsx';
 import { EVENT_MARK_COLOUR, HOLIDAY_MARK_COLOUR, WET_WEATHER_MARK_COLOUR } from '../../../shared/analytics/palette.ts';
@@ -20,6 +21,7 @@ import { weatherByCity, wetDates } from '../../../shared/analytics/weather.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { fetchTrend, type TrendRequest, type TrendResponse } from '../api.ts';
 import { trafficKeys } from '../hooks/trafficKeys.ts';
+import { trendNotes } from './trendNotes.ts';
 
 type Point = TrendResponse['points'][number];
 
@@ -32,27 +34,21 @@ function calendarMarks(data: TrendResponse, categories: readonly string[]): Char
   const keys = data.points.map((point) => point.key);
   const label = (key: string) => periodLabel(key, granularity);
   const clamp = (key: string) => (key < (keys[0] ?? key) ? (keys[0] ?? key) : key > (keys.at(-1) ?? key) ? (keys.at(-1) ?? key) : key);
+  // Shaded only: the tooltip names what a period holds and the list under the chart names them all
+  // (names written on the chart piled up unreadably over a range of several countries' holidays).
   const marks: ChartMark[] = [];
-  const holidaysByPeriod = new Map<string, string[]>();
-  for (const holiday of data.holidays) {
-    const [from = '', to = from] = periodKeyOf(holiday.date, granularity);
-    const id = `${from}|${to}`;
-    holidaysByPeriod.set(id, [...new Set([...(holidaysByPeriod.get(id) ?? []), holiday.name])]);
-  }
-  // Named on the chart by day and by hour; a week or a month holds too many to write (the list below names them).
-  const named = granularity === 'day' || granularity === 'hour';
-  for (const [id, names] of holidaysByPeriod) {
-    const [from = '', to = ''] = id.split('|');
-    const name = names.length > 1 ? `${names[0]} +${names.length - 1}` : names[0];
-    marks.push({ ...(named ? { name } : {}), from: label(clamp(from)), to: label(clamp(to)), colour: HOLIDAY_MARK_COLOUR });
+  const holidayPeriods = new Set(data.holidays.map((holiday) => periodKeyOf(holiday.date, granularity).join('|')));
+  for (const id of holidayPeriods) {
+    const [from = '', to = from] = id.split('|');
+    marks.push({ from: label(clamp(from)), to: label(clamp(to)), colour: HOLIDAY_MARK_COLOUR });
   }
   for (const event of data.calendarEvents) {
     const from = periodKeyOf(event.startDate, granularity)[0] ?? '';
     const to = periodKeyOf(event.endDate, granularity).at(-1) ?? '';
-    marks.push({ name: event.name, from: label(clamp(from)), to: label(clamp(to)), colour: EVENT_MARK_COLOUR });
+    marks.push({ from: label(clamp(from)), to: label(clamp(to)), colour: EVENT_MARK_COLOUR });
   }
-  // Wet days by day and by hour, unnamed (the list below names them); a week or a month is not one weather.
-  if (named) {
+  // Wet days by day and by hour; a week or a month is not one weather.
+  if (granularity === 'day' || granularity === 'hour') {
     for (const date of wetDates(data.weather)) {
       const [from = '', to = from] = periodKeyOf(date, granularity);
       marks.push({ from: label(from), to: label(to), colour: WET_WEATHER_MARK_COLOUR });
@@ -62,17 +58,25 @@ function calendarMarks(data: TrendResponse, categories: readonly string[]): Char
   return marks.filter((mark) => categories.includes(mark.from) && categories.includes(mark.to));
 }
 
-function trendOption(data: TrendResponse, indicators: readonly Indicator[], t: (key: string) => string, locale: Locale) {
+function trendOption(data: TrendResponse, indicators: readonly Indicator[], t: TFunction, locale: Locale) {
   const categories = data.points.map((point) => periodLabel(point.key, data.granularity));
   return indicatorChartOption({
     categories,
     series: indicators.map((indicator) => ({
       indicator,
-      name: indicatorLabel(t, indicator),
+      name: indicatorTitle(t, indicator),
       values: data.points.map((point) => point.values[indicator] ?? null),
     })),
     locale,
     marks: calendarMarks(data, categories),
+    notes: trendNotes(data, {
+      holiday: (names) => t('traffic:trend.tooltip.holiday', { names }),
+      event: (names) => t('traffic:trend.tooltip.event', { names }),
+      weather: (cities) => t('traffic:trend.tooltip.weather', { cities }),
+      condition: (condition) => t(`traffic:trend.weatherCondition.${condition}`),
+      precipitation: (mm) => t('traffic:trend.precipitation', { mm }),
+      more: (count) => t('traffic:trend.tooltip.more', { count }),
+    }),
     zoom: categories.length > 62,
   });
 }
@@ -147,6 +151,7 @@ export function TrendPage() {
           loading={trend.isFetching}
           height={360}
           testId="trend-chart"
+          label={t('traffic:trend.chartTitle')}
         />
         {shown && <CalendarMarksLegend data={shown.data} />}
       </Card>

@@ -2,11 +2,11 @@ import { CopyOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined }
 import { Limits } from '@storelens/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Input, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
 import { requestConfirmation } from '../../../shared/lib/confirmModal.ts';
+import { formatDateTime } from '../../../shared/lib/dateTime.ts';
 import { CanButton } from '../../session/components/CanButton.tsx';
 import { useCan } from '../../session/hooks/useCan.ts';
 import { useWholeCustomer } from '../../session/hooks/useWholeCustomer.ts';
@@ -26,6 +26,7 @@ export function RoleManagementPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const cid = useSessionStore((state) => state.cid);
+  const locale = useSessionStore((state) => state.locale);
   const roleName = useRoleName();
   const canUpdate = useCan('user_update');
   // Roles are customer-wide: only administrators of the whole customer change them (the server refuses the others).
@@ -65,7 +66,7 @@ export function RoleManagementPage() {
       ),
     },
     { title: t('users:roles.userCount'), dataIndex: 'userCount', width: 120 },
-    { title: t('users:roles.updatedAt'), dataIndex: 'updatedAt', width: 180, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    { title: t('users:roles.updatedAt'), dataIndex: 'updatedAt', width: 180, render: (value: string) => formatDateTime(value, locale) },
     {
       title: t('common:actions'),
       key: 'actions',

@@ -175,6 +175,7 @@ export function UserManagementPage() {
             checked={user.enabled}
             disabled={canUpdateStatus === 'disabled' || user.userId === ownUid}
             onChange={(next) => void toggle(user, next).catch(() => undefined)}
+            aria-label={`${t('users:fields.status')}: ${user.loginName}`}
             data-testid={`user-status-${user.loginName}`}
           />
         ),
@@ -269,6 +270,7 @@ export function UserManagementPage() {
               onChange={setStatus}
               style={{ width: 160 }}
               options={(['all', 'enabled', 'disabled'] as const).map((value) => ({ value, label: t(`users:filter.${value}`) }))}
+              aria-label={t('users:fields.status')}
               data-testid="user-status-filter"
             />
           </ListFilters>

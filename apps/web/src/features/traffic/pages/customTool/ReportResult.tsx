@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../../shared/analytics/Chart.tsx';
 import { hasChartData } from '../../../../shared/analytics/chartOption.ts';
 import { formatIndicator } from '../../../../shared/analytics/format.ts';
-import { indicatorLabel } from '../../../../shared/analytics/IndicatorSelect.tsx';
+import { indicatorTitle } from '../../../../shared/analytics/IndicatorSelect.tsx';
 import { periodLabel } from '../../../../shared/analytics/indicatorChart.ts';
 import { indicatorColumns } from '../../../../shared/analytics/indicatorColumns.tsx';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
@@ -29,7 +29,7 @@ export function ReportResult({ table, loading }: { table: ReportTable; loading: 
   const { t } = useTranslation();
   const locale = useSessionStore((state) => state.locale);
   const { dimension, indicators } = table;
-  const chart = useMemo(() => reportChart(table, (indicator) => indicatorLabel(t, indicator), locale), [table, t, locale]);
+  const chart = useMemo(() => reportChart(table, (indicator) => indicatorTitle(t, indicator), locale), [table, t, locale]);
 
   const leading: TableColumnType<Row>[] = [
     ...(dimensionHasShop(dimension)
@@ -57,11 +57,22 @@ export function ReportResult({ table, loading }: { table: ReportTable; loading: 
         size="small"
         title={
           dimension === 'shopDay' && firstIndicator
-            ? t('traffic:customTool.analysis.chartByShop', { indicator: indicatorLabel(t, firstIndicator) })
+            ? t('traffic:customTool.analysis.chartByShop', { indicator: indicatorTitle(t, firstIndicator) })
             : t('traffic:customTool.analysis.chartTitle')
         }
       >
-        <Chart option={chart.option} empty={!hasChartData(chart.values)} loading={loading} height={360} testId="report-chart" />
+        <Chart
+          option={chart.option}
+          empty={!hasChartData(chart.values)}
+          loading={loading}
+          height={360}
+          testId="report-chart"
+          label={
+            dimension === 'shopDay' && firstIndicator
+              ? t('traffic:customTool.analysis.chartByShop', { indicator: indicatorTitle(t, firstIndicator) })
+              : t('traffic:customTool.analysis.chartTitle')
+          }
+        />
       </Card>
       <Card size="small" title={t('traffic:customTool.analysis.tableTitle')}>
         <Table<Row>

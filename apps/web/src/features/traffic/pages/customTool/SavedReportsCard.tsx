@@ -80,7 +80,8 @@ export function SavedReportsCard({ reports, loading, openReportId, onOpen, onRen
         dataSource={reports}
         loading={loading}
         pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-        locale={{ emptyText: t('traffic:customTool.analysis.savedEmpty') }}
+        // antd's empty-table text is #bfbfbf (1.8:1): the secondary text colour reads.
+        locale={{ emptyText: <Typography.Text type="secondary">{t('traffic:customTool.analysis.savedEmpty')}</Typography.Text> }}
         data-testid="saved-reports"
       />
     </Card>

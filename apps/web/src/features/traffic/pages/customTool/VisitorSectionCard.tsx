@@ -8,6 +8,8 @@ export interface SectionChart {
   empty: boolean;
   testId: string;
   height?: number;
+  /** Its name for screen readers; the section's title when left out. */
+  label?: string;
 }
 
 export interface VisitorSectionCardProps<Item extends object> {
@@ -56,7 +58,15 @@ export function VisitorSectionCard<Item extends object>({
     />
   );
   const chartOf = (chart: SectionChart) => (
-    <Chart key={chart.testId} option={chart.option} empty={chart.empty} loading={loading} height={chart.height ?? 280} testId={chart.testId} />
+    <Chart
+      key={chart.testId}
+      option={chart.option}
+      empty={chart.empty}
+      loading={loading}
+      height={chart.height ?? 280}
+      testId={chart.testId}
+      label={chart.label ?? title}
+    />
   );
   return (
     <Card

@@ -10,7 +10,7 @@ import { defaultRange } from '../../../../shared/analytics/dateRange.ts';
 import { ExportButton } from '../../../../shared/analytics/ExportButton.tsx';
 import { exportAnalyticsTable } from '../../../../shared/analytics/exports.ts';
 import { formatIndicator, formatNumber } from '../../../../shared/analytics/format.ts';
-import { indicatorLabel, useReportIndicators } from '../../../../shared/analytics/IndicatorSelect.tsx';
+import { indicatorTitle, useReportIndicators } from '../../../../shared/analytics/IndicatorSelect.tsx';
 import { RefusalAlert } from '../../../../shared/analytics/RefusalAlert.tsx';
 import { SelectShopsFirst } from '../../../../shared/analytics/SelectShopsFirst.tsx';
 import { StatCard } from '../../../../shared/analytics/StatCard.tsx';
@@ -68,8 +68,8 @@ export function FourQuadrantPage() {
   });
   const data = shops.ready && refusal === null ? answer.data : undefined;
   const counts = useMemo(() => quadrantCounts(data?.points ?? []), [data]);
-  const xName = indicatorLabel(t, data?.xIndicator ?? axes.xIndicator);
-  const yName = indicatorLabel(t, data?.yIndicator ?? axes.yIndicator);
+  const xName = indicatorTitle(t, data?.xIndicator ?? axes.xIndicator);
+  const yName = indicatorTitle(t, data?.yIndicator ?? axes.yIndicator);
   const quadrantName = useCallback((quadrant: Quadrant) => t(`traffic:shops.quadrant.q${quadrant}`, { x: xName, y: yName }), [t, xName, yName]);
   const option = useMemo(
     () =>
@@ -103,7 +103,11 @@ export function FourQuadrantPage() {
           sorter: (a, b) => (a.quadrant ?? 9) - (b.quadrant ?? 9),
           render: (_, point) =>
             isQuadrant(point.quadrant) ? (
-              <Tag color={QUADRANT_COLOURS[point.quadrant]}>{quadrantName(point.quadrant)}</Tag>
+              // The quadrant's colour as a swatch: its colour as text on its own tint read 2.1:1 (green).
+              <Tag>
+                <span className="sl-swatch" style={{ background: QUADRANT_COLOURS[point.quadrant] }} aria-hidden="true" />
+                {quadrantName(point.quadrant)}
+              </Tag>
             ) : (
               <Typography.Text type="secondary">{t('traffic:shops.quadrant.unplaced')}</Typography.Text>
             ),
@@ -168,6 +172,7 @@ export function FourQuadrantPage() {
             extra={<Typography.Text type="secondary">{t('traffic:shops.quadrant.rule')}</Typography.Text>}
           >
             <Chart
+              label={t('traffic:shops.quadrant.chartTitle')}
               option={option ?? {}}
               empty={!data || data.points.every((point) => point.quadrant === null)}
               loading={answer.isFetching}

@@ -29,6 +29,7 @@ export function SingleIndicatorSelect<I extends ReportIndicator = Indicator>({
         value={value}
         onChange={onChange}
         options={indicatorOptions(t, options)}
+        aria-label={label}
         style={{ minWidth: 170 }}
         popupMatchSelectWidth={false}
         data-testid={testId}

@@ -12,8 +12,8 @@ import { useDataUpdateTimeFeed } from '../../../../shared/analytics/dataUpdateTi
 import { defaultRange } from '../../../../shared/analytics/dateRange.ts';
 import { ExportButton } from '../../../../shared/analytics/ExportButton.tsx';
 import { exportAnalyticsTable } from '../../../../shared/analytics/exports.ts';
-import { formatChange, formatIndicator } from '../../../../shared/analytics/format.ts';
-import { IndicatorSelect, indicatorLabel } from '../../../../shared/analytics/IndicatorSelect.tsx';
+import { formatIndicator, formatIndicatorChange } from '../../../../shared/analytics/format.ts';
+import { IndicatorSelect, indicatorTitle } from '../../../../shared/analytics/IndicatorSelect.tsx';
 import { indicatorChartOption } from '../../../../shared/analytics/indicatorChart.ts';
 import { CHART_PALETTE } from '../../../../shared/analytics/palette.ts';
 import { RefusalAlert } from '../../../../shared/analytics/RefusalAlert.tsx';
@@ -99,7 +99,7 @@ export function StoreComparisonPage() {
     { key: 'shop', title: t('messages:export.shop'), dataIndex: 'shopName', fixed: 'left' },
     ...shown.map((indicator) => ({
       key: indicator,
-      title: indicatorLabel(t, indicator),
+      title: indicatorTitle(t, indicator),
       children: (['a', 'b'] as const).map((side) => ({
         key: `${indicator}-${side}`,
         title: t(side === 'a' ? 'messages:export.rangeA' : 'messages:export.rangeB'),
@@ -151,8 +151,8 @@ export function StoreComparisonPage() {
             {shown.map((indicator) => (
               <Col key={indicator} xs={24} sm={12} xl={6}>
                 <StatCard
-                  title={indicatorLabel(t, indicator)}
-                  value={formatChange(data?.change[indicator], locale)}
+                  title={indicatorTitle(t, indicator)}
+                  value={formatIndicatorChange(indicator, data?.totalsA[indicator], data?.totalsB[indicator], data?.change[indicator], locale)}
                   loading={!data}
                   testId={`comparison-change-${indicator}`}
                   footer={t('traffic:shops.comparison.aToB', {
@@ -166,8 +166,15 @@ export function StoreComparisonPage() {
           <Row gutter={[16, 16]}>
             {(charts.length > 0 ? charts : indicators.map((indicator) => ({ indicator, empty: true, option: {} }))).map((chart) => (
               <Col key={chart.indicator} xs={24} xl={charts.length > 1 ? 12 : 24}>
-                <Card size="small" title={t('traffic:shops.comparison.chartTitle', { indicator: indicatorLabel(t, chart.indicator) })}>
-                  <Chart option={chart.option} empty={chart.empty} loading={answer.isFetching} height={300} testId={`comparison-chart-${chart.indicator}`} />
+                <Card size="small" title={t('traffic:shops.comparison.chartTitle', { indicator: indicatorTitle(t, chart.indicator) })}>
+                  <Chart
+                    label={t('traffic:shops.comparison.chartTitle', { indicator: indicatorTitle(t, chart.indicator) })}
+                    option={chart.option}
+                    empty={chart.empty}
+                    loading={answer.isFetching}
+                    height={300}
+                    testId={`comparison-chart-${chart.indicator}`}
+                  />
                 </Card>
               </Col>
             ))}

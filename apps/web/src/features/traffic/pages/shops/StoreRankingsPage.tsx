@@ -11,8 +11,8 @@ import { useDataUpdateTimeFeed } from '../../../../shared/analytics/dataUpdateTi
 import { defaultRange } from '../../../../shared/analytics/dateRange.ts';
 import { ExportButton } from '../../../../shared/analytics/ExportButton.tsx';
 import { exportAnalyticsTable } from '../../../../shared/analytics/exports.ts';
-import { formatIndicator, formatNumber } from '../../../../shared/analytics/format.ts';
-import { indicatorLabel } from '../../../../shared/analytics/IndicatorSelect.tsx';
+import { formatIndicator, formatNumber, indicatorChangeValue } from '../../../../shared/analytics/format.ts';
+import { indicatorTitle } from '../../../../shared/analytics/IndicatorSelect.tsx';
 import { SelectShopsFirst } from '../../../../shared/analytics/SelectShopsFirst.tsx';
 import { useShopSelection } from '../../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
@@ -64,7 +64,7 @@ export function StoreRankingsPage() {
     { key: 'shop', title: t('messages:export.shop'), dataIndex: 'shopName' },
     {
       key: 'value',
-      title: indicatorLabel(t, shownIndicator),
+      title: indicatorTitle(t, shownIndicator),
       align: 'right',
       render: (_, row) => formatIndicator(shownIndicator, row.value, locale),
     },
@@ -78,8 +78,10 @@ export function StoreRankingsPage() {
       key: 'change',
       title: t('messages:export.change'),
       align: 'right',
-      sorter: (a, b) => (a.change ?? Number.NEGATIVE_INFINITY) - (b.change ?? Number.NEGATIVE_INFINITY),
-      render: (_, row) => <ChangeText value={row.change} locale={locale} />,
+      sorter: (a, b) =>
+        (indicatorChangeValue(shownIndicator, a.previousValue, a.value, a.change) ?? Number.NEGATIVE_INFINITY) -
+        (indicatorChangeValue(shownIndicator, b.previousValue, b.value, b.change) ?? Number.NEGATIVE_INFINITY),
+      render: (_, row) => <ChangeText indicator={shownIndicator} previous={row.previousValue} current={row.value} relative={row.change} locale={locale} />,
     },
   ];
 
@@ -113,6 +115,7 @@ export function StoreRankingsPage() {
         <>
           <Card size="small" title={t('traffic:shops.rankings.chartTitle', { n: top.length || RANKING_CHART_TOP })}>
             <Chart
+              label={t('traffic:shops.rankings.chartTitle', { n: top.length || RANKING_CHART_TOP })}
               option={option ?? {}}
               empty={!data || !hasChartData([top.map((row) => row.value)])}
               loading={answer.isFetching}
