@@ -12,43 +12,42 @@ export const DEVICE_STATUS_KEY = 'cueretail_device_status';
  * closes. System roles take the key from their defaults (contracts defaultPrivileges) and are left
  * alone. A role that already names the key (written by a newer server) keeps its value.
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
+/** The stored custom roles with their privileges read; an unreadable map reads as all hidden and is left as it is. */
+async function storedCustomRoles(db: Kysely<unknown>): Promise<{ customer_id: string; id: number; stored: Record<string, unknown> }[]> {
   const { rows } = await sql<{
     customer_id: string;
     id: number;
     privileges: string;
   }>`select customer_id, id, privileges from roles where is_system = 0`.execute(db);
+  const roles: { customer_id: string; id: number; stored: Record<string, unknown> }[] = [];
   for (const role of rows) {
-    let stored: Record<string, unknown>;
     try {
-      stored = JSON.parse(role.privileges) as Record<string, unknown>;
+      const stored: unknown = JSON.parse(role.privileges);
+      if (typeof stored === 'object' && stored !== null) roles.push({ customer_id: role.customer_id, id: role.id, stored: stored as Record<string, unknown> });
     } catch {
-      continue; // Unreadable privileges read as all hidden; nothing to carry over.
+      // Nothing to carry over.
     }
-    if (typeof stored !== 'object' || stored === null || DEVICE_STATUS_KEY in stored) continue;
-    const seesSomething = Object.values(stored).some((value) => value === 0);
-    if (!seesSomething) continue;
-    const next = JSON.stringify({ ...stored, [DEVICE_STATUS_KEY]: 0 });
-    await sql`update roles set privileges = ${next} where customer_id = ${role.customer_id} and id = ${role.id}`.execute(db);
+  }
+  return roles;
+}
+
+async function storePrivileges(db: Kysely<unknown>, role: { customer_id: string; id: number }, privileges: Record<string, unknown>): Promise<void> {
+  await sql`update roles set privileges = ${JSON.stringify(privileges)} where customer_id = ${role.customer_id} and id = ${role.id}`.execute(db);
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const role of await storedCustomRoles(db)) {
+    if (DEVICE_STATUS_KEY in role.stored) continue;
+    const seesSomething = Object.values(role.stored).some((value) => value === 0);
+    if (seesSomething) await storePrivileges(db, role, { ...role.stored, [DEVICE_STATUS_KEY]: 0 });
   }
 }
 
 /** Going back drops the key from custom roles; the older server does not know it. */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  const { rows } = await sql<{
-    customer_id: string;
-    id: number;
-    privileges: string;
-  }>`select customer_id, id, privileges from roles where is_system = 0`.execute(db);
-  for (const role of rows) {
-    let stored: Record<string, unknown>;
-    try {
-      stored = JSON.parse(role.privileges) as Record<string, unknown>;
-    } catch {
-      continue;
-    }
-    if (typeof stored !== 'object' || stored === null || !(DEVICE_STATUS_KEY in stored)) continue;
-    const { [DEVICE_STATUS_KEY]: _dropped, ...rest } = stored;
-    await sql`update roles set privileges = ${JSON.stringify(rest)} where customer_id = ${role.customer_id} and id = ${role.id}`.execute(db);
+  for (const role of await storedCustomRoles(db)) {
+    if (!(DEVICE_STATUS_KEY in role.stored)) continue;
+    const { [DEVICE_STATUS_KEY]: _dropped, ...rest } = role.stored;
+    await storePrivileges(db, role, rest);
   }
 }
