@@ -127,6 +127,7 @@ export function ExchangeRatesPage() {
             options={CURRENCY_OPTIONS}
             value={settings.data?.reportingCurrency as CurrencyCode | undefined}
             disabled={!editable}
+            aria-label={t('sales:rates.reportingCurrency')}
             onChange={async (currency) => {
               await saveCurrencySettings(currency);
               message.success(t('sales:rates.saved'));
