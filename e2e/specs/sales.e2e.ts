@@ -154,6 +154,9 @@ describe('sales data', () => {
     expect(after.data.values.netSales).not.toBe(before.data.values.netSales);
 
     await page.goto('/sales');
+    // POS data arrives for finished days: the page opens on the last 7 complete days, ending yesterday (issue 11).
+    await expect.poll(() => page.getByTestId('date-range').locator('input').nth(1).inputValue(), { timeout: 15_000 }).toBe(daysAgo(1));
+    expect(await page.getByTestId('date-range').locator('input').nth(0).inputValue()).toBe(daysAgo(7));
     await pickShop(page, shop?.shopName ?? '?');
     await typeRange(page, 'date-range', day, day);
     // Money shows its currency (issue 11 section 2): the Shanghai store's yuan.

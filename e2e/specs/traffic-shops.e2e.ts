@@ -59,6 +59,20 @@ describe('store analysis', () => {
     await page.getByTestId('rankings-order-asc').click();
     const lowest = [...ranking.data.rows].reverse().find((row) => row.value !== null);
     await expect.poll(async () => rows.first().innerText(), { timeout: 15_000 }).toContain(lowest?.shopName ?? '?');
+
+    // Comparable stores only (issue 11): the page says how many stores the server compared.
+    const comp = await api.post<{ rows: unknown[]; likeForLike: { comparedShops: number; shops: number } }>('/traffic/storeRanking', {
+      startDate: daysAgo(6),
+      endDate: daysAgo(0),
+      indicator: 'entries',
+      comparableOnly: true,
+    });
+    expect(comp.status).toBe(200);
+    await page.getByTestId('rankings-comparable').click();
+    await expect
+      .poll(() => page.getByTestId('rankings-comparable-compared').innerText(), { timeout: 15_000 })
+      .toContain(`Compared ${comp.data.likeForLike.comparedShops} of ${comp.data.likeForLike.shops} stores`);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(comp.data.rows.length);
     await context.close();
   });
 

@@ -3,7 +3,15 @@ import { idSchema, keywordSchema, pageOf, pageRequestSchema } from '../org/index
 import { Limits, type PackageCaps } from '../platform/limits.ts';
 import { messageRef } from '../platform/messages.ts';
 import { requiredText } from '../platform/validation.ts';
-import { dateRangeSchema, GRANULARITIES, rankingResponseSchemaOf, shopIdsSchema } from '../traffic/index.ts';
+import {
+  comparableOnlySchema,
+  dateRangeSchema,
+  GRANULARITIES,
+  likeForLikeSchema,
+  partialReasonSchema,
+  rankingResponseSchemaOf,
+  shopIdsSchema,
+} from '../traffic/index.ts';
 import { currencyFilterSchema, moneyInfoSchema } from './money.ts';
 
 const required = messageRef('validation.required');
@@ -197,6 +205,9 @@ const shopRef = { shopId: z.string(), shopName: z.string(), shopNumber: z.string
 
 export const salesRangeRequestSchema = dateRangeSchema.extend({ shopIds: shopIdsSchema, currency: currencyFilterSchema });
 export type SalesRangeRequest = z.infer<typeof salesRangeRequestSchema>;
+/** The summary compares with the previous range; `comparableOnly` limits it to comp stores. */
+export const salesSummaryRequestSchema = salesRangeRequestSchema.extend({ comparableOnly: comparableOnlySchema });
+export type SalesSummaryRequest = z.infer<typeof salesSummaryRequestSchema>;
 
 export const salesSummaryResponseSchema = z.object({
   days: z.number().int(),
@@ -208,6 +219,13 @@ export const salesSummaryResponseSchema = z.object({
   /** When the selected shops' sales data was last written (the breadcrumb's Data Update Time). */
   dataUpdatedAt: z.string().nullable(),
   money: moneyInfoSchema,
+  /**
+   * Like for like: POS data arrives for finished days only, so a range holding today compares its
+   * finished days (`comparedRange`) with as many days of the previous range (`previousComparedRange`).
+   */
+  comparedRange: dateRangeSchema.optional(),
+  previousComparedRange: dateRangeSchema.optional(),
+  likeForLike: likeForLikeSchema.optional(),
 });
 export type SalesSummaryResponse = z.infer<typeof salesSummaryResponseSchema>;
 
@@ -218,7 +236,7 @@ export const salesTrendRequestSchema = salesRangeRequestSchema.extend({
 export const salesTrendResponseSchema = z.object({
   granularity: z.enum(GRANULARITIES),
   /** Keys as in the traffic trend: 2026-03-01T10, 2026-03-01, the week's Monday, 2026-03. */
-  points: z.array(z.object({ key: z.string(), values: partialSalesValuesSchema })),
+  points: z.array(z.object({ key: z.string(), values: partialSalesValuesSchema, partial: partialReasonSchema.optional() })),
   money: moneyInfoSchema,
 });
 export type SalesTrendResponse = z.infer<typeof salesTrendResponseSchema>;
@@ -226,6 +244,7 @@ export type SalesTrendResponse = z.infer<typeof salesTrendResponseSchema>;
 export const salesRankingRequestSchema = salesRangeRequestSchema.extend({
   indicator: salesIndicatorSchema,
   order: z.enum(['desc', 'asc']).default('desc'),
+  comparableOnly: comparableOnlySchema,
 });
 export const salesRankingResponseSchema = rankingResponseSchemaOf(salesIndicatorSchema).extend({ money: moneyInfoSchema });
 export type SalesRankingResponse = z.infer<typeof salesRankingResponseSchema>;
@@ -277,6 +296,7 @@ export const periodComparisonRequestSchema = z.object({
   currency: currencyFilterSchema,
   rangeA: dateRangeSchema,
   rangeB: dateRangeSchema,
+  comparableOnly: comparableOnlySchema,
 });
 export const periodComparisonResponseSchema = z.object({
   days: z.number().int(),
@@ -284,7 +304,18 @@ export const periodComparisonResponseSchema = z.object({
   b: salesValuesSchema,
   /** (B - A) / A per indicator. */
   change: partialSalesValuesSchema,
-  series: z.array(z.object({ offset: z.number().int(), dateA: z.string(), dateB: z.string(), a: salesValuesSchema, b: salesValuesSchema })),
+  series: z.array(
+    z.object({
+      offset: z.number().int(),
+      dateA: z.string(),
+      dateB: z.string(),
+      a: salesValuesSchema,
+      b: salesValuesSchema,
+      /** Set on pairs of days whose POS data is not in yet (the running day and later): left out of the totals. */
+      partial: partialReasonSchema.optional(),
+    }),
+  ),
+  likeForLike: likeForLikeSchema.optional(),
   money: moneyInfoSchema,
 });
 export type PeriodComparisonResponse = z.infer<typeof periodComparisonResponseSchema>;

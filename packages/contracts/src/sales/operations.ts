@@ -17,6 +17,7 @@ import {
   salesRangeRequestSchema,
   salesRankingRequestSchema,
   salesRankingResponseSchema,
+  salesSummaryRequestSchema,
   salesSummaryResponseSchema,
   salesTemplateResponseSchema,
   salesTemplateSaveRequestSchema,
@@ -142,7 +143,7 @@ export const salesOperations = {
     summary: 'Every sales indicator over a range, against the previous range of equal length',
     tags,
     guard: salesAnalyticsGuard,
-    body: salesRangeRequestSchema,
+    body: salesSummaryRequestSchema,
     response: salesSummaryResponseSchema,
   }),
   trend: declareOperation({

@@ -157,6 +157,39 @@ const reportIndicatorsSchema = z
 
 const shopRef = { shopId: z.string(), shopName: z.string(), shopNumber: z.string() };
 
+// ---------------------------------------------------------------- like for like and data completeness (issue 11)
+
+/**
+ * Why a bucket is partial: 'running' (the hour, day, week or month is still going on), 'edge' (the
+ * range holds only part of the week or month). A partial bucket is drawn and exported as such,
+ * never as a drop.
+ */
+export const PARTIAL_REASONS = ['running', 'edge'] as const;
+export const partialReasonSchema = z.enum(PARTIAL_REASONS);
+export type PartialReason = z.infer<typeof partialReasonSchema>;
+
+/**
+ * Data completeness of a bucket, range or store-day: of `shops` selected shops, `reporting` had
+ * devices reporting in it and `complete` reported through every business hour (store-days).
+ */
+export const coverageSchema = z.object({ shops: z.number().int(), reporting: z.number().int(), complete: z.number().int() });
+export type Coverage = z.infer<typeof coverageSchema>;
+
+/**
+ * How a comparison was made: `cut` when a running range was compared with the same elapsed part
+ * of the other range; `comparableOnly` when only comparable stores (reporting on every compared
+ * day of both ranges) were compared: `comparedShops` of `shops`.
+ */
+export const likeForLikeSchema = z.object({
+  cut: z.boolean(),
+  comparableOnly: z.boolean(),
+  comparedShops: z.number().int(),
+  shops: z.number().int(),
+});
+export type LikeForLike = z.infer<typeof likeForLikeSchema>;
+/** Request flag of comparison views: compare comparable stores only. */
+export const comparableOnlySchema = z.boolean().optional();
+
 // ---------------------------------------------------------------- today's dashboard
 
 export const dashboardRequestSchema = z.object({ shopIds: shopIdsSchema });
@@ -176,6 +209,10 @@ export const dashboardResponseSchema = z.object({
       isClosed: z.boolean(),
       values: indicatorValuesSchema,
       lastWeekEntries: z.number(),
+      /** The same weekday last week up to the shop's current local time (like for like with today so far). */
+      lastWeekEntriesSoFar: z.number().optional(),
+      /** Whether the shop's devices reported through today's business hours so far; false: the figures are incomplete. */
+      complete: z.boolean().optional(),
     }),
   ),
 });
@@ -197,6 +234,10 @@ export const trendPointSchema = z.object({
   /** 2026-03-01 (day), 2026-03-01T10 (hour), the Monday of the week (week), 2026-03 (month). */
   key: z.string(),
   values: partialValuesSchema,
+  /** Set when the bucket holds only part of its period (running, or at the edge of the range). */
+  partial: partialReasonSchema.optional(),
+  /** Which selected shops reported in the bucket; values are null when none did (no data is not zero). */
+  coverage: coverageSchema.optional(),
 });
 export const holidayMarkSchema = z.object({ date: z.string(), name: z.string(), country: z.string() });
 export const calendarMarkSchema = z.object({ eventId: z.string(), name: z.string(), startDate: z.string(), endDate: z.string() });
@@ -218,6 +259,7 @@ export const rankingRequestSchema = dateRangeSchema.extend({
   shopIds: shopIdsSchema,
   indicator: indicatorSchema,
   order: z.enum(['desc', 'asc']).default('desc'),
+  comparableOnly: comparableOnlySchema,
 });
 /** A store ranking by one indicator against the previous period: traffic's and sales' (their own indicator lists). */
 export function rankingResponseSchemaOf<Indicator extends z.ZodType>(indicator: Indicator) {
@@ -232,8 +274,13 @@ export function rankingResponseSchemaOf<Indicator extends z.ZodType>(indicator: 
         previousValue: z.number().nullable(),
         /** (value - previous) / previous; null without a previous value. */
         change: z.number().nullable(),
+        /** Reporting on every compared day of both ranges (a comp store). */
+        comparable: z.boolean().optional(),
+        /** Store-days of the range whose devices did not report through business hours. */
+        incompleteDays: z.number().int().optional(),
       }),
     ),
+    likeForLike: likeForLikeSchema.optional(),
   });
 }
 export const rankingResponseSchema = rankingResponseSchemaOf(indicatorSchema);
@@ -244,6 +291,7 @@ export const comparisonRequestSchema = z.object({
   rangeA: dateRangeSchema,
   rangeB: dateRangeSchema,
   indicators: indicatorsSchema,
+  comparableOnly: comparableOnlySchema,
 });
 export const comparisonResponseSchema = z.object({
   days: z.number().int(),
@@ -251,8 +299,19 @@ export const comparisonResponseSchema = z.object({
   totalsB: partialValuesSchema,
   /** (B - A) / A per indicator. */
   change: partialValuesSchema,
-  shops: z.array(z.object({ ...shopRef, a: partialValuesSchema, b: partialValuesSchema })),
-  series: z.array(z.object({ offset: z.number().int(), dateA: z.string(), dateB: z.string(), a: partialValuesSchema, b: partialValuesSchema })),
+  shops: z.array(z.object({ ...shopRef, a: partialValuesSchema, b: partialValuesSchema, comparable: z.boolean().optional() })),
+  series: z.array(
+    z.object({
+      offset: z.number().int(),
+      dateA: z.string(),
+      dateB: z.string(),
+      a: partialValuesSchema,
+      b: partialValuesSchema,
+      /** The pair of the running day: both sides count the same elapsed hours. */
+      partial: partialReasonSchema.optional(),
+    }),
+  ),
+  likeForLike: likeForLikeSchema.optional(),
 });
 export type ComparisonResponse = z.infer<typeof comparisonResponseSchema>;
 

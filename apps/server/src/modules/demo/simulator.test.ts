@@ -59,6 +59,32 @@ describe('the simulator', () => {
   });
 });
 
+describe('the simulator: heartbeats and outages (issue 11)', () => {
+  it('sends a heartbeat every business hour, and on a seeded outage nothing for 2-3 hours', () => {
+    const simulator = createSimulator(1);
+    const localHour = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).getUTCHours();
+    const beats = (date: string) => simulator.dayEvents(shop, date).flatMap((timed) => (timed.event.type === 'heartbeat' ? [localHour(timed.event.at)] : []));
+    const dates = Array.from({ length: 240 }, (_, index) => addDays('2026-01-01', index));
+    const quiet = dates.find((date) => !simulator.outageOf(shop, date)) ?? '';
+    expect(beats(quiet)).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
+    const down = dates.filter((date) => simulator.outageOf(shop, date));
+    // About one shop-day in 60, the same ones for the same seed.
+    expect(down.length).toBeGreaterThan(0);
+    expect(down.length).toBeLessThan(12);
+    expect(dates.filter((date) => createSimulator(1).outageOf(shop, date))).toEqual(down);
+    const date = down[0] ?? '';
+    const outage = simulator.outageOf(shop, date);
+    const lost = new Set(
+      Array.from({ length: 24 }, (_, hour) => hour).filter((hour) => outage?.covers(Date.parse(`${date}T${String(hour).padStart(2, '0')}:30:00+08:00`))),
+    );
+    expect(lost.size).toBeGreaterThanOrEqual(2);
+    expect(lost.size).toBeLessThanOrEqual(3);
+    expect(beats(date).filter((hour) => lost.has(hour))).toEqual([]);
+    const during = simulator.dayEvents(shop, date).filter((timed) => outage?.covers(Date.parse('at' in timed.event ? timed.event.at : timed.event.enteredAt)));
+    expect(during).toEqual([]);
+  });
+});
+
 describe('the demo', () => {
   let t: TestApp;
   beforeAll(async () => {

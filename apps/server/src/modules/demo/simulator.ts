@@ -96,6 +96,11 @@ function poisson(random: () => number, mean: number): number {
   return k;
 }
 
+/** The instant that places an event in a local hour (a visit or a stay by when it began). */
+function timedInstant(event: DeviceEvent): number {
+  return Date.parse(event.type === 'visit' || event.type === 'zoneDwell' ? event.enteredAt : event.at);
+}
+
 /** Opening and closing minute of the local day (closing may run past midnight). */
 export function openingMinutes(businessHours: string): [number, number] {
   const [open = '10:00', close = '22:00'] = businessHours.split('-');
@@ -293,10 +298,32 @@ export function createSimulator(seed: number, options: SimulatorOptions = {}) {
       const [cameraId = '', bucket = '0'] = key.split('|');
       events.push({ sendAt: Number(bucket) + BUCKET_MS, event: { type: 'passerby', cameraId, at: new Date(Number(bucket)).toISOString(), count: passersby } });
     }
-    return events.sort((a, b) => a.sendAt - b.sendAt);
+    // The box's heartbeat at 5 past every business hour (data completeness, issue 11), and now and
+    // then a short outage: about one shop-day in 60 loses 2-3 business hours, events and heartbeats
+    // alike, so the product shows an outage as such (seeded, deterministic).
+    const [open, close] = openingMinutes(shop.businessHours);
+    const cameras = [...shop.entranceCameraIds, ...shop.zoneCameraIds].map((cameraId) => ({ cameraId, online: true }));
+    for (let hour = Math.floor(open / 60); hour * 60 < close; hour += 1) {
+      const at = localInstant(shop.timeZone, date, hour * 60 + 5);
+      events.push({ sendAt: at, event: { type: 'heartbeat', at: new Date(at).toISOString(), cameras } });
+    }
+    const outage = outageOf(shop, date);
+    const kept = outage ? events.filter((timed) => !outage.covers(timedInstant(timed.event))) : events;
+    return kept.sort((a, b) => a.sendAt - b.sendAt);
   }
 
-  return { dayCounts, planVisits, dayEvents };
+  /** The hours of a shop-day's outage, if it has one. */
+  function outageOf(shop: SimShop, date: string): { from: number; to: number; covers: (ms: number) => boolean } | null {
+    const random = rng(hash(`${seed}|${shop.number}|${date}|outage`));
+    if (random() >= 1 / 60) return null;
+    const [open, close] = openingMinutes(shop.businessHours);
+    const first = Math.floor(open / 60) + 1 + Math.floor(random() * Math.max(1, Math.floor((close - open) / 60) - 4));
+    const from = localInstant(shop.timeZone, date, first * 60);
+    const to = from + (2 + Math.floor(random() * 2)) * 3_600_000;
+    return { from, to, covers: (ms) => ms >= from && ms < to };
+  }
+
+  return { dayCounts, planVisits, dayEvents, outageOf };
 }
 export type Simulator = ReturnType<typeof createSimulator>;
 

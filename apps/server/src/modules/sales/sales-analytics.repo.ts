@@ -29,12 +29,12 @@ export function salesAnalyticsRepo(scope: TenantScope) {
   const sum = (column: string, as: string) => sql<number>`sum(${sql.ref(column)})`.as(as);
 
   return {
-    /** The shops' names and numbers, currency and floor area, in number order (as every analytics list shows them). */
+    /** The shops' names and numbers, currency, floor area, time zone and business hours, in number order (as every analytics list shows them). */
     shops(shopIds: readonly string[]) {
       if (shopIds.length === 0) return Promise.resolve([]);
       return scope
         .selectFrom('shops')
-        .select(['id', 'name', 'number', 'currency', 'floor_area'])
+        .select(['id', 'name', 'number', 'currency', 'floor_area', 'time_zone', 'business_hours'])
         .where('id', 'in', [...shopIds])
         .orderBy('number')
         .execute();

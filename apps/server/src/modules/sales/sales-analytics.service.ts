@@ -20,13 +20,15 @@ import {
 } from '@storelens/contracts';
 import { bucketKeys } from '../../platform/analytics/buckets.ts';
 import { checkComparisonRanges, checkRange, maxDaysFor, pairedDays, previousRangeOf } from '../../platform/analytics/date-ranges.ts';
+import { cutsShort, elapsedCut, elapsedPartOf, groupByClock, partialBuckets } from '../../platform/analytics/like-for-like.ts';
 import { rankByValue } from '../../platform/analytics/ranking.ts';
 import { changeOf } from '../../platform/analytics/ratios.ts';
 import { accessOf } from '../../platform/authz/access.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
-import { datesOf, monthOf, weekdayOf, weekStart } from '../../platform/time/local-time.ts';
+import { now } from '../../platform/time/clock.ts';
+import { addDays, datesOf, monthOf, todayIn, weekdayOf, weekStart } from '../../platform/time/local-time.ts';
 import type { MoneyPlan, MoneyService } from './money.service.ts';
 import { type DayGroup, type HourGroup, type SalesSumRow, salesAnalyticsRepo } from './sales-analytics.repo.ts';
 import { addSums, allSalesValues, emptySums, type SalesSums, salesValue, salesValues, scaleMoney } from './sales-metrics.ts';
@@ -34,9 +36,19 @@ import { addSums, allSalesValues, emptySums, type SalesSums, salesValue, salesVa
 /** `currency`: only the selected shops that keep it (the figures per currency of a mixed selection). */
 type ShopFilter = { shopIds?: string[] | undefined; currency?: CurrencyCode | undefined };
 
+type SalesShop = {
+  id: string;
+  name: string;
+  number: string;
+  currency: string;
+  floor_area: number | null;
+  time_zone: string;
+  business_hours: string;
+};
+
 /** The shops of one answer, how its money is read, and the floor area of the shops that have one. */
 interface Selection {
-  shops: { id: string; name: string; number: string; currency: string; floor_area: number | null }[];
+  shops: SalesShop[];
   shopIds: string[];
   plan: MoneyPlan;
   /** Shops with a floor area (the per-m² figures count only them) and their total area. */
@@ -47,6 +59,39 @@ interface Selection {
 const asksMoney = (indicators: readonly SalesIndicator[]) => indicators.some((indicator) => MONEY_SALES_INDICATORS.includes(indicator));
 const asksArea = (indicators: readonly SalesIndicator[]) => indicators.some((indicator) => PER_SQM_SALES_INDICATORS.includes(indicator));
 const scaleRow = (sums: Partial<SalesSums>, rate: number) => scaleMoney(sums, rate);
+
+/** Sums of `from` added into `into` per key. */
+function mergeInto(into: Map<string, SalesSums>, from: Map<string, SalesSums>): Map<string, SalesSums> {
+  for (const [key, sums] of from) into.set(key, addSums(into.get(key) ?? emptySums(), sums));
+  return into;
+}
+
+/** A selection of `shops` read with `plan`: the shops with a floor area and their area. */
+function selectionWith(shops: SalesShop[], plan: MoneyPlan): Selection {
+  const areaShops = shops.filter((shop) => shop.floor_area !== null && shop.floor_area > 0);
+  const areaById = new Map(areaShops.map((shop) => [shop.id, shop.floor_area ?? 0]));
+  const totalArea = areaShops.reduce((sum, shop) => sum + (shop.floor_area ?? 0), 0);
+  return {
+    shops,
+    shopIds: shops.map((shop) => shop.id),
+    plan,
+    areaShopIds: areaShops.map((shop) => shop.id),
+    areaOf: (shopId) => (shopId === undefined ? totalArea : (areaById.get(shopId) ?? 0)),
+  };
+}
+
+/**
+ * The part of a selection that holds `shopIds` (a time-zone group, the comparable stores): the
+ * same money plan, so its amounts convert as the whole selection's do (the plan covers every
+ * shop of the selection and every day of its ranges).
+ */
+function narrowed(selection: Selection, shopIds: Iterable<string>): Selection {
+  const keep = new Set(shopIds);
+  return selectionWith(
+    selection.shops.filter((shop) => keep.has(shop.id)),
+    selection.plan,
+  );
+}
 
 /** Adds rows into sums per key. */
 function collect(rows: readonly SalesSumRow[], keyOf: (row: SalesSumRow) => string, into = new Map<string, SalesSums>()): Map<string, SalesSums> {
@@ -82,17 +127,7 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
    */
   async function selectionOf(actor: CustomerActor, input: ShopFilter, ranges: readonly DateRange[], needsMoney: boolean): Promise<Selection> {
     const shops = await shopsOf(actor, input);
-    const plan = await money.plan(actor.customerId, shops, ranges, needsMoney);
-    const areaShops = shops.filter((shop) => shop.floor_area !== null && shop.floor_area > 0);
-    const areaById = new Map(areaShops.map((shop) => [shop.id, shop.floor_area ?? 0]));
-    const totalArea = areaShops.reduce((sum, shop) => sum + (shop.floor_area ?? 0), 0);
-    return {
-      shops,
-      shopIds: shops.map((shop) => shop.id),
-      plan,
-      areaShopIds: areaShops.map((shop) => shop.id),
-      areaOf: (shopId) => (shopId === undefined ? totalArea : (areaById.get(shopId) ?? 0)),
-    };
+    return selectionWith(shops, await money.plan(actor.customerId, shops, ranges, needsMoney));
   }
 
   /** Sales and matched traffic per day-group key ('' for the total); with the per-m² sums when `area`. */
@@ -139,8 +174,90 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
     return collect(areaRows, keyOf, collect(rows, keyOf));
   }
 
-  async function total(actor: CustomerActor, selection: Selection, range: DateRange): Promise<SalesSums> {
-    return (await byDay(actor, selection, range, [], true)).get('') ?? emptySums();
+  /**
+   * Like for like (issue 11): POS data arrives for finished days only, so while `running` holds a
+   * shop's today, it counts its finished days and `reference` as many days from its start, per
+   * group of shops sharing a time zone. Sums per day-group key of both sides (read through the
+   * selection's money plan: converted per shop-day like any answer; with the per-m² sums when
+   * `area`), the compared ranges (the longest over the groups) and the compared shops as a
+   * selection (its floor area is the one of the per-m² figures).
+   */
+  async function likeForLike(
+    actor: CustomerActor,
+    selection: Selection,
+    running: DateRange,
+    reference: DateRange,
+    groups: readonly DayGroup[],
+    options: { comparableOnly?: boolean; area?: boolean } = {},
+  ) {
+    const comparableOnly = options.comparableOnly === true;
+    const result = {
+      running: new Map<string, SalesSums>(),
+      reference: new Map<string, SalesSums>(),
+      cut: false,
+      runningPart: null as DateRange | null,
+      referencePart: null as DateRange | null,
+      /** Comp stores: POS data on every compared day of both ranges. */
+      comparable: new Set<string>(),
+      comparedShops: 0,
+      /** The shops compared (all, or the comparable ones when `comparableOnly`). */
+      compared: selection,
+    };
+    const at = now();
+    const clocks = groupByClock(selection.shops.map((shop) => ({ id: shop.id, timeZone: shop.time_zone, businessHours: shop.business_hours })));
+    const longest = (a: DateRange | null, b: DateRange | null) => (a === null ? b : b === null || a.endDate >= b.endDate ? a : b);
+    const comparedIds = new Set<string>();
+    await Promise.all(
+      clocks.map(async (group) => {
+        const [first] = group;
+        if (!first) return;
+        const cut = elapsedCut(running, first, at, 'day');
+        const short = cut !== null && cutsShort(running, cut);
+        const runningPart = short ? elapsedPartOf(running, cut).wholeDays : running;
+        const referencePart = short ? elapsedPartOf(reference, cut).wholeDays : reference;
+        if (short) result.cut = true;
+        const comparable = await comparableShops(
+          actor,
+          group.map((shop) => shop.id),
+          runningPart,
+          referencePart,
+        );
+        for (const id of comparable) result.comparable.add(id);
+        const ids = group.map((shop) => shop.id).filter((id) => !comparableOnly || comparable.has(id));
+        for (const id of ids) comparedIds.add(id);
+        result.comparedShops += ids.length;
+        const part = narrowed(selection, ids);
+        const [a, b] = await Promise.all([
+          runningPart ? byDay(actor, part, runningPart, groups, options.area) : new Map<string, SalesSums>(),
+          referencePart ? byDay(actor, part, referencePart, groups, options.area) : new Map<string, SalesSums>(),
+        ]);
+        mergeInto(result.running, a);
+        mergeInto(result.reference, b);
+        result.runningPart = longest(result.runningPart, runningPart);
+        result.referencePart = longest(result.referencePart, referencePart);
+      }),
+    );
+    if (comparableOnly) result.compared = narrowed(selection, comparedIds);
+    return result;
+  }
+
+  /** Shops with POS data on every day of both compared parts (a part that is empty asks nothing of them). */
+  async function comparableShops(actor: CustomerActor, shopIds: readonly string[], a: DateRange | null, b: DateRange | null): Promise<Set<string>> {
+    const days = new Map<string, number>();
+    for (const part of [a, b]) {
+      if (!part) continue;
+      for (const row of await repoOf(actor).salesByDay(shopIds, part.startDate, part.endDate, ['shop_id', 'local_date'])) {
+        const shopId = String(row.group.shop_id);
+        days.set(shopId, (days.get(shopId) ?? 0) + 1);
+      }
+    }
+    const due = (a ? datesOf(a.startDate, a.endDate).length : 0) + (b ? datesOf(b.startDate, b.endDate).length : 0);
+    return new Set(shopIds.filter((id) => (days.get(id) ?? 0) >= due));
+  }
+
+  /** The finished days of a range in each shop's clock: sums per day-group key (days from each shop's today on are left out). */
+  async function finishedDays(actor: CustomerActor, selection: Selection, range: DateRange, groups: readonly DayGroup[]) {
+    return (await likeForLike(actor, selection, range, range, groups)).running;
   }
 
   /** The currencies of a selection and, when they cannot be added up, why (the pages ask first). */
@@ -149,18 +266,19 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
     return money.check(actor.customerId, await shopsOf(actor, input), input);
   }
 
-  async function summary(actor: CustomerActor, input: DateRange & ShopFilter): Promise<SalesSummaryResponse> {
+  async function summary(actor: CustomerActor, input: DateRange & ShopFilter & { comparableOnly?: boolean | undefined }): Promise<SalesSummaryResponse> {
     const days = checkRange(input, RANGE_LIMITS.days);
     const previousRange = previousRangeOf(input, days);
     const selection = await selectionOf(actor, input, [input, previousRange], true);
     const { shopIds } = selection;
-    const [current, previous, dataUpdatedAt] = await Promise.all([
-      total(actor, selection, input),
-      total(actor, selection, previousRange),
+    const comparableOnly = input.comparableOnly === true;
+    const [compared, dataUpdatedAt] = await Promise.all([
+      likeForLike(actor, selection, input, previousRange, [], { comparableOnly, area: true }),
       repoOf(actor).lastUpdate(shopIds),
     ]);
-    const values = allSalesValues(current, selection.areaOf());
-    const before = allSalesValues(previous, selection.areaOf());
+    const area = compared.compared.areaOf();
+    const values = allSalesValues(compared.running.get('') ?? emptySums(), area);
+    const before = allSalesValues(compared.reference.get('') ?? emptySums(), area);
     return {
       days,
       values,
@@ -169,6 +287,9 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
       change: Object.fromEntries(Object.entries(values).map(([indicator, value]) => [indicator, changeOf(before[indicator as SalesIndicator], value)])),
       dataUpdatedAt,
       money: selection.plan.info(),
+      ...(compared.runningPart ? { comparedRange: compared.runningPart } : {}),
+      ...(compared.referencePart ? { previousComparedRange: compared.referencePart } : {}),
+      likeForLike: { cut: compared.cut, comparableOnly, comparedShops: compared.comparedShops, shops: selection.shops.length },
     };
   }
 
@@ -194,34 +315,54 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
         sums.set(key, addSums(sums.get(key) ?? emptySums(), daySums));
       }
     }
+    // Today's POS data is still to come in every shop: its day, week and month are partial, like edge weeks and months.
+    const at = now();
+    const partial = partialBuckets(
+      input.granularity,
+      input,
+      selection.shops.map((shop) => ({ date: todayIn(shop.time_zone, at), hour: null })),
+    );
     return {
       granularity: input.granularity,
-      points: bucketKeys(input.granularity, input.startDate, input.endDate).map((key) => ({
-        key,
-        values: salesValues(input.indicators, sums.get(key) ?? emptySums(), selection.areaOf()),
-      })),
+      points: bucketKeys(input.granularity, input.startDate, input.endDate).map((key) => {
+        const reason = partial.get(key);
+        return { key, values: salesValues(input.indicators, sums.get(key) ?? emptySums(), selection.areaOf()), ...(reason ? { partial: reason } : {}) };
+      }),
       money: selection.plan.info(),
     };
   }
 
   async function ranking(
     actor: CustomerActor,
-    input: DateRange & ShopFilter & { indicator: SalesIndicator; order: 'asc' | 'desc' },
+    input: DateRange & ShopFilter & { indicator: SalesIndicator; order: 'asc' | 'desc'; comparableOnly?: boolean | undefined },
   ): Promise<SalesRankingResponse> {
     const days = checkRange(input, RANGE_LIMITS.days);
     const previousRange = previousRangeOf(input, days);
     const selection = await selectionOf(actor, input, [input, previousRange], asksMoney([input.indicator]));
     const area = asksArea([input.indicator]);
-    const [current, previous] = await Promise.all([
-      byDay(actor, selection, input, ['shop_id'], area),
-      byDay(actor, selection, previousRange, ['shop_id'], area),
-    ]);
-    const rows = selection.shops.map((shop) => {
+    const comparableOnly = input.comparableOnly === true;
+    const compared = await likeForLike(actor, selection, input, previousRange, ['shop_id'], { comparableOnly, area });
+    const [current, previous] = [compared.running, compared.reference];
+    const rows = compared.compared.shops.map((shop) => {
       const value = salesValue(input.indicator, current.get(shop.id) ?? emptySums(), selection.areaOf(shop.id));
       const previousValue = salesValue(input.indicator, previous.get(shop.id) ?? emptySums(), selection.areaOf(shop.id));
-      return { shopId: shop.id, shopName: shop.name, shopNumber: shop.number, value, previousValue, change: changeOf(previousValue, value) };
+      return {
+        shopId: shop.id,
+        shopName: shop.name,
+        shopNumber: shop.number,
+        value,
+        previousValue,
+        change: changeOf(previousValue, value),
+        comparable: compared.comparable.has(shop.id),
+      };
     });
-    return { indicator: input.indicator, previousRange, rows: rankByValue(rows, input.order), money: selection.plan.info() };
+    return {
+      indicator: input.indicator,
+      previousRange,
+      rows: rankByValue(rows, input.order),
+      money: selection.plan.info(),
+      likeForLike: { cut: compared.cut, comparableOnly, comparedShops: compared.comparedShops, shops: selection.shops.length },
+    };
   }
 
   async function crossStore(actor: CustomerActor, input: DateRange & ShopFilter & { indicators: SalesIndicator[] }): Promise<CrossStoreResponse> {
@@ -294,9 +435,18 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
     // Grouping by weekday, like grouping by week or month, may span up to a year.
     checkRange(input, RANGE_LIMITS.grouped);
     const selection = await selectionOf(actor, input, [input], true);
-    const byDate = await byDay(actor, selection, input, ['local_date']);
+    // Finished days only: today (POS data still to come) is no weekday without sales.
+    const byDate = await finishedDays(actor, selection, input, ['local_date']);
+    const lastFinished = addDays(
+      selection.shops
+        .map((shop) => todayIn(shop.time_zone, now()))
+        .sort()
+        .at(-1) ?? addDays(input.endDate, 1),
+      -1,
+    );
     const weekdays = Array.from({ length: 7 }, () => ({ days: 0, sums: emptySums() }));
-    for (const date of datesOf(input.startDate, input.endDate)) {
+    const lastDay = input.endDate < lastFinished ? input.endDate : lastFinished;
+    for (const date of lastDay < input.startDate ? [] : datesOf(input.startDate, lastDay)) {
       const slot = weekdays[weekdayOf(date)];
       if (!slot) continue;
       slot.days += 1;
@@ -316,16 +466,26 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
     };
   }
 
-  async function periodComparison(actor: CustomerActor, input: ShopFilter & { rangeA: DateRange; rangeB: DateRange }): Promise<PeriodComparisonResponse> {
+  async function periodComparison(
+    actor: CustomerActor,
+    input: ShopFilter & { rangeA: DateRange; rangeB: DateRange; comparableOnly?: boolean | undefined },
+  ): Promise<PeriodComparisonResponse> {
     const { rangeA, rangeB } = input;
     // The spec's rules for compared ranges (section 5), shared with the store comparison and the web.
     const days = checkComparisonRanges(rangeA, rangeB);
-    const selection = await selectionOf(actor, input, [rangeA, rangeB], true);
+    const all = await selectionOf(actor, input, [rangeA, rangeB], true);
+    // Like for like: when the later range holds today, both count only its finished days.
+    const bRuns = rangeB.startDate > rangeA.startDate;
+    const [running, reference] = bRuns ? [rangeB, rangeA] : [rangeA, rangeB];
+    const comparableOnly = input.comparableOnly === true;
+    const compared = await likeForLike(actor, all, running, reference, [], { comparableOnly, area: true });
+    const selection = compared.compared;
     const area = selection.areaOf();
     const [daysA, daysB] = await Promise.all([byDay(actor, selection, rangeA, ['local_date'], true), byDay(actor, selection, rangeB, ['local_date'], true)]);
-    const sumAll = (map: Map<string, SalesSums>) => [...map.values()].reduce((target, sums) => addSums(target, sums), emptySums());
-    const a = allSalesValues(sumAll(daysA), area);
-    const b = allSalesValues(sumAll(daysB), area);
+    const [totalA, totalB] = bRuns ? [compared.reference, compared.running] : [compared.running, compared.reference];
+    const a = allSalesValues(totalA.get('') ?? emptySums(), area);
+    const b = allSalesValues(totalB.get('') ?? emptySums(), area);
+    const finishedOffsets = compared.runningPart ? datesOf(compared.runningPart.startDate, compared.runningPart.endDate).length : 0;
     return {
       days,
       a,
@@ -334,8 +494,9 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
       series: pairedDays(rangeA, rangeB, days, (dateA, dateB) => ({
         a: allSalesValues(daysA.get(dateA) ?? emptySums(), area),
         b: allSalesValues(daysB.get(dateB) ?? emptySums(), area),
-      })),
-      money: selection.plan.info(),
+      })).map((pair) => (compared.cut && pair.offset > finishedOffsets ? { ...pair, partial: 'running' as const } : pair)),
+      money: all.plan.info(),
+      likeForLike: { cut: compared.cut, comparableOnly, comparedShops: compared.comparedShops, shops: all.shops.length },
     };
   }
 

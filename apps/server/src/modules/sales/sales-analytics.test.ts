@@ -179,7 +179,8 @@ describe('sales indicators', () => {
     });
     expect(month.points).toEqual([
       { key: '2026-02', values: { transactions: 0 } },
-      { key: '2026-03', values: { transactions: 8 } },
+      // Today (11 March) is in it and its POS data is still to come: the month is partial (issue 11).
+      { key: '2026-03', values: { transactions: 8 }, partial: 'running' },
     ]);
   });
 
@@ -244,14 +245,15 @@ describe('consumption analysis', () => {
 
   it('shows conversion by day of the week, Monday first', async () => {
     const week = await data<WeekdayResponse>(admin, '/api/consumption/weekday', { startDate: '2026-03-02', endDate: '2026-03-15' });
+    // Finished days only (issue 11): today, Wednesday 11 March, and the days after it are no weekdays without sales.
     expect(week.weekdays.map((day) => [day.weekday, day.days, day.transactions, day.entries, day.conversionRate])).toEqual([
       [0, 2, 7, 35, expect.closeTo(6 / 35, 10)],
       [1, 2, 1, 0, null],
-      [2, 2, 0, 0, null],
-      [3, 2, 0, 0, null],
-      [4, 2, 0, 0, null],
-      [5, 2, 0, 0, null],
-      [6, 2, 0, 0, null],
+      [2, 1, 0, 0, null],
+      [3, 1, 0, 0, null],
+      [4, 1, 0, 0, null],
+      [5, 1, 0, 0, null],
+      [6, 1, 0, 0, null],
     ]);
   });
 

@@ -1,5 +1,13 @@
 import { type Locale, type MessageKey, SALES_INDICATORS, type SalesExportRequest, type SalesIndicator, translateMessage } from '@storelens/contracts';
-import { type ExportColumn, type ExportTable, indicatorColumnOf, PERIOD_HEADERS, rankingTable, writeTable } from '../../platform/analytics/excel-table.ts';
+import {
+  type ExportColumn,
+  type ExportTable,
+  indicatorColumnOf,
+  PERIOD_HEADERS,
+  periodCell,
+  rankingTable,
+  writeTable,
+} from '../../platform/analytics/excel-table.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import type { DownloadFile } from '../../platform/http/download.ts';
 import type { SalesAnalyticsService } from './sales-analytics.service.ts';
@@ -38,7 +46,7 @@ export async function exportSalesTable(
       table = {
         title: 'export.titleSalesTrend',
         columns: [text(PERIOD_HEADERS[data.granularity]), ...indicators.map((indicator) => indicatorColumn(indicator))],
-        rows: data.points.map((point) => [point.key, ...indicators.map((indicator) => point.values[indicator] ?? null)]),
+        rows: data.points.map((point) => [periodCell(locale, point.key, point.partial), ...indicators.map((indicator) => point.values[indicator] ?? null)]),
       };
       break;
     }
@@ -121,7 +129,12 @@ export async function exportSalesTable(
         rows: [
           // The period totals first, then day by day as the chart draws them.
           [tr('export.total'), '', '', ...indicators.flatMap((indicator) => [data.a[indicator], data.b[indicator]])],
-          ...data.series.map((day) => [day.offset, day.dateA, day.dateB, ...indicators.flatMap((indicator) => [day.a[indicator], day.b[indicator]])]),
+          ...data.series.map((day) => [
+            day.offset,
+            day.dateA,
+            periodCell(locale, day.dateB, day.partial),
+            ...indicators.flatMap((indicator) => [day.a[indicator], day.b[indicator]]),
+          ]),
         ],
       };
       break;

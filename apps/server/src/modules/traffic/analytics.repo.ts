@@ -4,7 +4,7 @@ import type { TenantScope } from '../../platform/tenancy/scoped.ts';
 import type { Sums } from './metrics.ts';
 
 /** What the analytics need of a shop: names, its time zone (local dates), status, and where it is (holidays, weather). */
-export type ShopInfo = Pick<Selectable<ShopsTable>, 'id' | 'name' | 'number' | 'time_zone' | 'status' | 'closed_at' | 'province' | 'city'>;
+export type ShopInfo = Pick<Selectable<ShopsTable>, 'id' | 'name' | 'number' | 'time_zone' | 'business_hours' | 'status' | 'closed_at' | 'province' | 'city'>;
 
 type ShopRollup = 'traffic_shop_hourly' | 'traffic_shop_daily' | 'traffic_shop_weekly' | 'traffic_shop_monthly';
 type EntranceRollup = 'traffic_entrance_hourly' | 'traffic_entrance_daily';
@@ -116,9 +116,21 @@ export function analyticsRepo(scope: TenantScope) {
     sumShopRollup,
     sumEntranceRollup,
 
+    /** The shop-local hours the shops' devices reported in over a range of dates (issue 11: data completeness). */
+    coverage: (shopIds: readonly string[], from: string, to: string) =>
+      shopIds.length === 0
+        ? Promise.resolve([])
+        : scope
+            .selectFrom('traffic_shop_coverage')
+            .select(['shop_id', 'local_date', 'hour'])
+            .where('shop_id', 'in', [...shopIds])
+            .where('local_date', '>=', from)
+            .where('local_date', '<=', to)
+            .execute(),
+
     /** Shops of the customer, optionally only these ids. */
     shops: (shopIds: readonly string[] | null): Promise<ShopInfo[]> => {
-      let query = scope.selectFrom('shops').select(['id', 'name', 'number', 'time_zone', 'status', 'closed_at', 'province', 'city']);
+      let query = scope.selectFrom('shops').select(['id', 'name', 'number', 'time_zone', 'business_hours', 'status', 'closed_at', 'province', 'city']);
       if (shopIds) query = shopIds.length === 0 ? query.where('id', 'is', null) : query.where('id', 'in', [...shopIds]);
       return query.orderBy('number').execute();
     },

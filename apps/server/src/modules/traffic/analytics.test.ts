@@ -162,7 +162,11 @@ describe('trend', () => {
       ['2026-03-09', 19],
     ]);
     const monthly = await data<TrendResponse>(admin, '/api/traffic/trend', { ...range, granularity: 'month' });
-    expect(monthly.points).toEqual([{ key: '2026-03', values: { entries: 47, captureRate: 47 / (47 + 50) } }]);
+    // The month holds today: it is running, so partial (issue 11).
+    // Its coverage (issue 11): N-1 reported on its days, but at 09:00, before its business hours (10:00-22:00): not complete.
+    expect(monthly.points).toEqual([
+      { key: '2026-03', values: { entries: 47, captureRate: 47 / (47 + 50) }, partial: 'running', coverage: { shops: 1, reporting: 1, complete: 0 } },
+    ]);
     const hourly = await data<TrendResponse>(admin, '/api/traffic/trend', { ...range, ...day('2026-03-11'), granularity: 'hour' });
     expect(hourly.points).toHaveLength(24);
     expect(hourly.points.filter((point) => point.values.entries).map((point) => [point.key, point.values.entries])).toEqual([
@@ -222,9 +226,10 @@ describe('shops compared', () => {
     const ranking = await data<RankingResponse>(admin, '/api/traffic/storeRanking', { ...day('2026-03-11'), indicator: 'entries' });
     expect(ranking.previousRange).toEqual(day('2026-03-10'));
     expect(ranking.rows.map((row) => [row.rank, row.shopNumber, row.value, row.previousValue, row.change])).toEqual([
-      [1, 'S-1', 20, 0, null],
+      // S-1 and N-2 reported nothing on 10 March: no data (null), not 0 (issue 11).
+      [1, 'S-1', 20, null, null],
       [2, 'N-1', 15, 2, 6.5],
-      [3, 'N-2', 6, 0, null],
+      [3, 'N-2', 6, null, null],
     ]);
     const ascending = await data<RankingResponse>(branch, '/api/traffic/storeRanking', { ...day('2026-03-11'), indicator: 'captureRate', order: 'asc' });
     expect(ascending.rows.map((row) => row.shopNumber)).toEqual(['N-1', 'N-2']);
@@ -237,9 +242,14 @@ describe('shops compared', () => {
       rangeB: day('2026-03-11'),
       indicators: ['entries', 'visits'],
     });
-    expect(result).toMatchObject({ days: 1, totalsA: { entries: 14, visits: 0 }, totalsB: { entries: 15, visits: 3 } });
-    expect(result.change.entries).toBeCloseTo(1 / 14, 10);
-    expect(result.series).toEqual([{ offset: 1, dateA: '2026-03-04', dateB: '2026-03-11', a: { entries: 14, visits: 0 }, b: { entries: 15, visits: 3 } }]);
+    // Like for like (issue 11): 11 March runs (14:00 in Shanghai), so 4 March counts its hours before 14:00 too:
+    // 2 at 09:00 and 8 at 10:00, not the 4 of 15:00.
+    expect(result).toMatchObject({ days: 1, totalsA: { entries: 10, visits: 0 }, totalsB: { entries: 15, visits: 3 } });
+    expect(result.change.entries).toBeCloseTo(0.5, 10);
+    expect(result.likeForLike).toEqual({ cut: true, comparableOnly: false, comparedShops: 1, shops: 1 });
+    expect(result.series).toEqual([
+      { offset: 1, dateA: '2026-03-04', dateB: '2026-03-11', a: { entries: 10, visits: 0 }, b: { entries: 15, visits: 3 }, partial: 'running' },
+    ]);
     const ask = (rangeA: object, rangeB: object) => (lang: string) =>
       post(admin, '/api/traffic/storeComparison', { rangeA, rangeB, indicators: ['entries'] }, lang);
     await expectMessageInAllLanguages(ask(day('2026-03-04'), day('2026-03-04')), 'traffic.sameDayTwice', undefined, 400);

@@ -5,6 +5,7 @@ import {
   type ExportTable,
   indicatorColumnOf,
   PERIOD_HEADERS,
+  periodCell,
   rankingTable,
   writeTable,
 } from '../../platform/analytics/excel-table.ts';
@@ -34,14 +35,15 @@ export async function exportTable(traffic: TrafficServices, actor: CustomerActor
           text('export.shop'),
           text('export.localDate'),
           ...indicators.map((indicator) => indicatorColumn(indicator)),
-          { header: tr('export.lastWeek'), kind: 'count' },
+          { header: tr('export.lastWeekByNow'), kind: 'count' },
         ],
         rows: data.shops.map((shop) => [
           shop.shopNumber,
           shop.shopName,
           shop.localDate,
           ...indicators.map((indicator) => shop.values[indicator]),
-          shop.lastWeekEntries,
+          // Like for like with today so far (issue 11), as the dashboard's table shows it.
+          shop.lastWeekEntriesSoFar ?? shop.lastWeekEntries,
         ]),
       };
       break;
@@ -51,7 +53,10 @@ export async function exportTable(traffic: TrafficServices, actor: CustomerActor
       table = {
         title: 'export.titleTrend',
         columns: [text(PERIOD_HEADERS[data.granularity]), ...request.query.indicators.map((indicator) => indicatorColumn(indicator))],
-        rows: data.points.map((point) => [point.key, ...request.query.indicators.map((indicator) => point.values[indicator] ?? null)]),
+        rows: data.points.map((point) => [
+          periodCell(locale, point.key, point.partial, point.coverage),
+          ...request.query.indicators.map((indicator) => point.values[indicator] ?? null),
+        ]),
       };
       break;
     }

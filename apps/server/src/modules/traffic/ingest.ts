@@ -73,15 +73,29 @@ export async function ingestEvents(
   const visits: Visit[] = [];
   let lastEventMs = Number.NEGATIVE_INFINITY;
 
+  // Data completeness (issue 11): the shop-local hours its devices reported in, events and heartbeats alike.
+  const coverage = new Map<string, { shop_id: string; local_date: string; hour: number; reports: number; utc_hour: string | null }>();
+  const covered = (instant: number, date: string, hour: number) => {
+    const key = `${date}|${hour}`;
+    const row = coverage.get(key);
+    if (row) row.reports += 1;
+    else coverage.set(key, { shop_id: shop.shopId, local_date: date, hour, reports: 1, utc_hour: iso(Math.floor(instant / 3_600_000) * 3_600_000) });
+  };
+  const collects = (instant: number) => shop.analyticsEnabled && (shop.closedAt === null || instant < Date.parse(shop.closedAt));
+
   events.forEach((event, seq) => {
     result.byType[event.type] += 1;
     if (event.type === 'heartbeat') {
       for (const camera of event.cameras ?? []) if (camera.online) result.reportingCameraIds.add(camera.cameraId);
+      // A heartbeat of a shop that collects says its devices were up in that hour, even without traffic.
+      const instant = Date.parse(event.at);
+      const { date, hour } = localParts(shop.timeZone, instant);
+      if (collects(instant) && (shop.retainedFrom === null || date >= shop.retainedFrom)) covered(instant, date, hour);
       return;
     }
     if (event.cameraId) result.reportingCameraIds.add(event.cameraId);
     const instant = Date.parse(eventInstant(event));
-    if (!shop.analyticsEnabled || (shop.closedAt !== null && instant >= Date.parse(shop.closedAt))) {
+    if (!collects(instant)) {
       result.ignoredClosed += 1;
       return;
     }
@@ -90,6 +104,7 @@ export async function ingestEvents(
       result.ignoredExpired += 1;
       return;
     }
+    covered(instant, date, hour);
     lastEventMs = Math.max(lastEventMs, instant);
     switch (event.type) {
       case 'line': {
@@ -160,6 +175,7 @@ export async function ingestEvents(
   if (passersby.length > 0) await repo.insertPasserbyEvents(passersby);
   if (zones.length > 0) await repo.insertZoneEvents(zones);
   if (!deltas.empty) await repo.applyDeltas(deltas);
+  if (coverage.size > 0) await repo.addCoverage([...coverage.values()]);
   result.lastEventAt = Number.isFinite(lastEventMs) ? iso(lastEventMs) : null;
   await repo.touchShop(shop.shopId, receivedAt, result.lastEventAt);
   return result;

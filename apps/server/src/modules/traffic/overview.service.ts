@@ -1,6 +1,7 @@
 import type { DashboardResponse, DateRange, Locale, TrendRequest, TrendResponse, WeatherListRequest, WeatherMark } from '@storelens/contracts';
 import { bucketKeys } from '../../platform/analytics/buckets.ts';
 import { checkRange, maxDaysFor } from '../../platform/analytics/date-ranges.ts';
+import { partialBuckets } from '../../platform/analytics/like-for-like.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
@@ -11,6 +12,7 @@ import { countryOfProvince } from '../org/city-tree.ts';
 import { holidaysByDate } from '../session/holidays.ts';
 import { createWeatherService } from '../weather/weather.service.ts';
 import { analyticsRepo } from './analytics.repo.ts';
+import type { TrafficCompleteness } from './completeness.ts';
 import { addInto, allIndicatorValues, columnsFor, indicatorValues, type Sums } from './metrics.ts';
 import { type ShopInfo, type ShopsInScope, shopIdsOf } from './shops-in-scope.ts';
 import type { TrafficSums } from './traffic-sums.ts';
@@ -37,7 +39,7 @@ function cachedHolidays(country: string, year: number, locale: Locale): ReturnTy
  * its marks (holidays, calendar events, weather). Dates are shop-local: '2026-03-01' means each
  * shop's own 1 March, whatever its time zone.
  */
-export function createOverviewService(deps: { db: DB; calendar: CalendarService; shops: ShopsInScope; sums: TrafficSums }) {
+export function createOverviewService(deps: { db: DB; calendar: CalendarService; shops: ShopsInScope; sums: TrafficSums; completeness: TrafficCompleteness }) {
   const { calendar } = deps;
   const weather = createWeatherService({ db: deps.db });
   const repoOf = (customerId: string) => analyticsRepo(tenantScope(deps.db, customerId));
@@ -84,12 +86,25 @@ export function createOverviewService(deps: { db: DB; calendar: CalendarService;
       weatherMarks(customerCountries, shops, input),
     ]);
     const holidays = holidayMarks(customerCountries, shops, input, locale);
+    // The hour, day, week or month in progress in a shop, and edge weeks and months, are partial (issue 11).
+    const at = now();
+    const partial = partialBuckets(
+      input.granularity,
+      input,
+      shops.map((shop) => localParts(shop.time_zone, at.getTime())),
+    );
+    // No data is not zero: a bucket in which no selected shop's devices reported has no values.
+    const storeDays = await deps.completeness.storeDays(actor.customerId, shops, input, at);
+    const noData = Object.fromEntries(input.indicators.map((indicator) => [indicator, null]));
     return {
       granularity: input.granularity,
-      points: bucketKeys(input.granularity, input.startDate, input.endDate).map((key) => ({
-        key,
-        values: indicatorValues(input.indicators, sums.get(key) ?? {}),
-      })),
+      points: bucketKeys(input.granularity, input.startDate, input.endDate).map((key) => {
+        const reason = partial.get(key);
+        const coverage = storeDays.bucketCoverage(input.granularity, key, input);
+        const bucket = sums.get(key);
+        const values = coverage.reporting === 0 && !bucket ? noData : indicatorValues(input.indicators, bucket ?? {});
+        return { key, values, ...(reason ? { partial: reason } : {}), coverage };
+      }),
       holidays,
       calendarEvents,
       weather: weatherOfShops,
@@ -120,13 +135,15 @@ export function createOverviewService(deps: { db: DB; calendar: CalendarService;
     const lastWeek = new Map<string, Sums>();
     const hourly = Array.from({ length: 24 }, (_, hour) => ({ hour, entries: 0, lastWeekEntries: 0 }));
     let lastWeekEntriesSoFar = 0;
+    // Per shop too: the table's 'same weekday last week' is like for like with today so far (issue 11).
+    const lastWeekSoFarByShop = new Map<string, number>();
     for (const group of groups.values()) {
       const before = addDays(group.date, -7);
       const [todayRows, lastWeekRows, todayHours, lastWeekHours] = await Promise.all([
         repo.sumShopRollup('traffic_shop_daily', DASHBOARD_COLUMNS, ['shop_id'], group.shopIds, group.date, group.date),
         repo.sumShopRollup('traffic_shop_daily', ['entries'], ['shop_id'], group.shopIds, before, before),
         repo.sumShopRollup('traffic_shop_hourly', ['entries'], ['hour'], group.shopIds, group.date, group.date),
-        repo.sumShopRollup('traffic_shop_hourly', ['entries'], ['hour'], group.shopIds, before, before),
+        repo.sumShopRollup('traffic_shop_hourly', ['entries'], ['shop_id', 'hour'], group.shopIds, before, before),
       ]);
       for (const row of todayRows) today.set(String(row.group.shop_id), row.sums);
       for (const row of lastWeekRows) lastWeek.set(String(row.group.shop_id), row.sums);
@@ -143,12 +160,17 @@ export function createOverviewService(deps: { db: DB; calendar: CalendarService;
         const entries = row.sums.entries ?? 0;
         const slot = hourly[hour];
         if (slot) slot.lastWeekEntries += entries;
-        if (hour < group.hour) lastWeekEntriesSoFar += entries;
-        else if (hour === group.hour) lastWeekEntriesSoFar += entries * hourPassed;
+        const soFar = hour < group.hour ? entries : hour === group.hour ? entries * hourPassed : 0;
+        lastWeekEntriesSoFar += soFar;
+        const shopId = String(row.group.shop_id);
+        lastWeekSoFarByShop.set(shopId, (lastWeekSoFarByShop.get(shopId) ?? 0) + soFar);
       }
     }
     const totals: Sums = {};
     for (const sums of today.values()) addInto(totals, sums);
+    // Whether each shop's devices reported through today's passed business hours (issue 11).
+    const todays = [...groups.values()].map((group) => group.date).sort();
+    const storeDays = await deps.completeness.storeDays(actor.customerId, shops, { startDate: todays[0] ?? '', endDate: todays.at(-1) ?? '' }, at);
     return {
       dataUpdatedAt: await repo.lastIngest(shopIdsOf(shops)),
       generatedAt: at.toISOString(),
@@ -164,6 +186,8 @@ export function createOverviewService(deps: { db: DB; calendar: CalendarService;
         isClosed: shop.status === 'closed',
         values: allIndicatorValues(today.get(shop.id) ?? {}),
         lastWeekEntries: lastWeek.get(shop.id)?.entries ?? 0,
+        lastWeekEntriesSoFar: Math.round(lastWeekSoFarByShop.get(shop.id) ?? 0),
+        complete: storeDays.status(shop.id, localParts(shop.time_zone, at.getTime()).date) === 'complete',
       })),
     };
   }

@@ -107,6 +107,17 @@ export async function rebuildShopRollups(db: DB, customerId: string, shop: Rebui
       }
     }
     if (!deltas.empty) await repo.applyDeltas(deltas);
+    // Coverage records what arrived, not what the raw events hold (heartbeats are not kept): the
+    // rebuild only moves its hours to the shop's current time zone (issue 11), all of them, since
+    // the purge keeps coverage like the rollups it qualifies.
+    const moved: { shop_id: string; local_date: string; hour: number; reports: number; utc_hour: string | null }[] = [];
+    for (const row of await repo.coverageHours(shop.shopId)) {
+      const { date, hour } = place(row.utc_hour ?? '');
+      if (date === row.local_date && hour === row.hour) continue;
+      await repo.deleteCoverageHour(shop.shopId, row.local_date, row.hour);
+      moved.push({ shop_id: shop.shopId, local_date: date, hour, reports: row.reports, utc_hour: row.utc_hour });
+    }
+    if (moved.length > 0) await repo.addCoverage(moved);
     return events;
   });
 }

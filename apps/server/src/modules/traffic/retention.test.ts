@@ -153,6 +153,18 @@ describe('retention horizon', () => {
   });
 });
 
+let coverageBefore: string[] = [];
+const coverageOf = async (shopId: string) =>
+  (
+    await t.db
+      .selectFrom('traffic_shop_coverage')
+      .select(['local_date', 'hour', 'reports'])
+      .where('shop_id', '=', shopId)
+      .orderBy('local_date')
+      .orderBy('hour')
+      .execute()
+  ).map((row) => `${row.local_date} ${row.hour} ${row.reports}`);
+
 describe('purge', () => {
   it('starts from hand-computed rollups', async () => {
     const days = await rollup('traffic_shop_daily', short.box);
@@ -172,6 +184,9 @@ describe('purge', () => {
     });
     beforePurge = await rollupSnapshot(t.db, short.box.shopId);
     reportsBefore = await reports(short.session);
+    coverageBefore = await coverageOf(short.box.shopId);
+    // Every hour with an event was reported in (issue 11), 17 March included.
+    expect(coverageBefore.some((row) => row.startsWith('2026-03-17'))).toBe(true);
   });
 
   it("deletes each customer's visit-level rows before its own horizon and keeps every rollup", async () => {
@@ -194,6 +209,8 @@ describe('purge', () => {
     // Reports of the purged dates do not change.
     expect(await rollupSnapshot(t.db, short.box.shopId)).toEqual(beforePurge);
     expect(await reports(short.session)).toEqual(reportsBefore);
+    // Coverage stays like the rollups it qualifies: purged days are not turned into missing days.
+    expect(await coverageOf(short.box.shopId)).toEqual(coverageBefore);
   });
 
   it('rebuilds after the purge to the same rollups as before it, straddling week and month included', async () => {

@@ -138,6 +138,32 @@ export function rollupsRepo(scope: TenantScope) {
       );
     },
 
+    /** Reports per shop-local hour (issue 11: whether devices reported); counts add up, a replayed batch never arrives here. */
+    async addCoverage(rows: readonly { shop_id: string; local_date: string; hour: number; reports: number; utc_hour: string | null }[]): Promise<void> {
+      for (let start = 0; start < rows.length; start += CHUNK) {
+        await scope
+          .insertInto('traffic_shop_coverage', rows.slice(start, start + CHUNK))
+          .onConflict((oc) =>
+            oc.columns(['customer_id', 'shop_id', 'local_date', 'hour']).doUpdateSet({
+              reports: sql<number>`${sql.ref('traffic_shop_coverage.reports')} + ${sql.ref('excluded.reports')}`,
+              utc_hour: sql<string | null>`coalesce(${sql.ref('traffic_shop_coverage.utc_hour')}, ${sql.ref('excluded.utc_hour')})`,
+            }),
+          )
+          .execute();
+      }
+    },
+    /** A shop's coverage hours that know their UTC hour (the rebuild moves them to the shop's current time zone). */
+    coverageHours: (shopId: string) =>
+      scope
+        .selectFrom('traffic_shop_coverage')
+        .select(['local_date', 'hour', 'reports', 'utc_hour'])
+        .where('shop_id', '=', shopId)
+        .where('utc_hour', 'is not', null)
+        .execute(),
+    async deleteCoverageHour(shopId: string, localDate: string, hour: number): Promise<void> {
+      await scope.deleteFrom('traffic_shop_coverage').where('shop_id', '=', shopId).where('local_date', '=', localDate).where('hour', '=', hour).execute();
+    },
+
     /** The last delivery and the newest event time of a shop: 'Data Update Time'. */
     async touchShop(shopId: string, ingestedAt: string, lastEventAt: string | null): Promise<void> {
       await scope

@@ -7,58 +7,132 @@ import {
   type RankingResponse,
   type ReportIndicator,
 } from '@storelens/contracts';
+import { comparedDates } from '../../platform/analytics/completeness.ts';
 import { checkComparisonRanges, checkRange, pairedDays, previousRangeOf } from '../../platform/analytics/date-ranges.ts';
+import { elapsedCut } from '../../platform/analytics/like-for-like.ts';
 import { rankByValue } from '../../platform/analytics/ranking.ts';
 import { changeOf } from '../../platform/analytics/ratios.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import { badRequest } from '../../platform/http/errors.ts';
+import { now } from '../../platform/time/clock.ts';
+import { datesOf } from '../../platform/time/local-time.ts';
+import type { StoreDays, TrafficCompleteness } from './completeness.ts';
 import { type ExtraIndicatorSource, extraFiguresOf, reportValues, splitIndicators } from './extra-indicators.ts';
 import { addInto, columnsFor, INDICATOR_COLUMNS, indicatorValue, indicatorValues, type Sums } from './metrics.ts';
-import { type ShopsInScope, shopIdsOf } from './shops-in-scope.ts';
+import { type ShopInfo, type ShopsInScope, shopIdsOf } from './shops-in-scope.ts';
 import type { TrafficSums } from './traffic-sums.ts';
 
 /**
  * Shops side by side: the store ranking (against the previous range of equal length), the store
  * comparison of two ranges, and the four-quadrant analysis (which may plot extra indicators).
  */
-export function createShopComparisonService(deps: { shops: ShopsInScope; sums: TrafficSums; extraIndicators: ExtraIndicatorSource }) {
+export function createShopComparisonService(deps: {
+  shops: ShopsInScope;
+  sums: TrafficSums;
+  completeness: TrafficCompleteness;
+  extraIndicators: ExtraIndicatorSource;
+}) {
   const { extraIndicators } = deps;
   const { resolveShops } = deps.shops;
-  const { sumsByShop, periodSums } = deps.sums;
+  const { sumsByShop, periodSums, referenceSums } = deps.sums;
+
+  /**
+   * Comparable stores ('comp stores', issue 11): a shop whose devices reported on every compared
+   * day of both ranges (of a running range, its elapsed whole days). The rest may be left out.
+   */
+  async function comparability(customerId: string, shops: readonly ShopInfo[], running: DateRange, reference: DateRange, at: Date) {
+    const from = running.startDate < reference.startDate ? running.startDate : reference.startDate;
+    const to = running.endDate > reference.endDate ? running.endDate : reference.endDate;
+    const storeDays = await deps.completeness.storeDays(customerId, shops, { startDate: from, endDate: to }, at);
+    const comparable = new Set(
+      shops
+        .filter((shop) => {
+          const dates = comparedDates(running, reference, elapsedCut(running, { timeZone: shop.time_zone, businessHours: shop.business_hours }, at, 'hour'));
+          return storeDays.reportedAll(shop.id, dates.running) && storeDays.reportedAll(shop.id, dates.reference);
+        })
+        .map((shop) => shop.id),
+    );
+    return { storeDays, comparable };
+  }
+
+  /** A value where the shop reported in the range, null (no data, not 0) where it did not. */
+  const known = <Value>(storeDays: StoreDays, shopId: string, range: DateRange, value: Value): Value | null =>
+    storeDays.reportedAny(shopId, datesOf(range.startDate, range.endDate)) ? value : null;
 
   async function ranking(
     actor: CustomerActor,
-    input: DateRange & { shopIds?: string[] | undefined; indicator: Indicator; order: 'asc' | 'desc' },
+    input: DateRange & { shopIds?: string[] | undefined; indicator: Indicator; order: 'asc' | 'desc'; comparableOnly?: boolean | undefined },
   ): Promise<RankingResponse> {
     const days = checkRange(input, RANGE_LIMITS.days);
-    const shops = await resolveShops(actor, input.shopIds);
+    const allShops = await resolveShops(actor, input.shopIds);
     const previousRange = previousRangeOf(input, days);
     const columns = INDICATOR_COLUMNS[input.indicator];
+    const at = now();
+    const { storeDays, comparable } = await comparability(actor.customerId, allShops, input, previousRange, at);
+    const comparableOnly = input.comparableOnly === true;
+    const shops = comparableOnly ? allShops.filter((shop) => comparable.has(shop.id)) : allShops;
+    // Like for like: while the range runs, the previous range counts only as far as it has run.
     const [current, previous] = await Promise.all([
       sumsByShop(actor.customerId, shopIdsOf(shops), columns, input),
-      sumsByShop(actor.customerId, shopIdsOf(shops), columns, previousRange),
+      referenceSums(actor.customerId, shops, columns, input, previousRange, at),
     ]);
     const rows = shops.map((shop) => {
-      const value = indicatorValue(input.indicator, current.get(shop.id) ?? {});
-      const previousValue = indicatorValue(input.indicator, previous.get(shop.id) ?? {});
+      const value = known(storeDays, shop.id, input, indicatorValue(input.indicator, current.get(shop.id) ?? {}));
+      const previousValue = known(storeDays, shop.id, previousRange, indicatorValue(input.indicator, previous.byShop.get(shop.id) ?? {}));
       const change = changeOf(previousValue, value);
-      return { shopId: shop.id, shopName: shop.name, shopNumber: shop.number, value, previousValue, change };
+      return {
+        shopId: shop.id,
+        shopName: shop.name,
+        shopNumber: shop.number,
+        value,
+        previousValue,
+        change,
+        comparable: comparable.has(shop.id),
+        incompleteDays: storeDays.incompleteDays(shop.id, input),
+      };
     });
-    return { indicator: input.indicator, previousRange, rows: rankByValue(rows, input.order) };
+    return {
+      indicator: input.indicator,
+      previousRange,
+      rows: rankByValue(rows, input.order),
+      likeForLike: { cut: previous.cut, comparableOnly, comparedShops: shops.length, shops: allShops.length },
+    };
   }
 
-  async function comparison(actor: CustomerActor, input: { shopIds?: string[] | undefined; rangeA: DateRange; rangeB: DateRange; indicators: Indicator[] }) {
+  async function comparison(
+    actor: CustomerActor,
+    input: { shopIds?: string[] | undefined; rangeA: DateRange; rangeB: DateRange; indicators: Indicator[]; comparableOnly?: boolean | undefined },
+  ) {
     const { rangeA, rangeB } = input;
     const days = checkComparisonRanges(rangeA, rangeB);
-    const shops = await resolveShops(actor, input.shopIds);
+    const allShops = await resolveShops(actor, input.shopIds);
     const columns = columnsFor(input.indicators);
+    // Like for like: the later range may still be running; the earlier one then counts the same elapsed part.
+    const at = now();
+    const bRuns = rangeB.startDate > rangeA.startDate;
+    const [running, reference] = bRuns ? [rangeB, rangeA] : [rangeA, rangeB];
+    const { storeDays, comparable } = await comparability(actor.customerId, allShops, running, reference, at);
+    const comparableOnly = input.comparableOnly === true;
+    const shops = comparableOnly ? allShops.filter((shop) => comparable.has(shop.id)) : allShops;
     const shopIds = shopIdsOf(shops);
-    const [byShopA, byShopB, daysA, daysB] = await Promise.all([
-      sumsByShop(actor.customerId, shopIds, columns, rangeA),
-      sumsByShop(actor.customerId, shopIds, columns, rangeB),
-      periodSums(actor.customerId, shopIds, columns, 'day', rangeA),
-      periodSums(actor.customerId, shopIds, columns, 'day', rangeB),
+    const [byShopRunning, daysRunning, referenced] = await Promise.all([
+      sumsByShop(actor.customerId, shopIds, columns, running),
+      periodSums(actor.customerId, shopIds, columns, 'day', running),
+      referenceSums(actor.customerId, shops, columns, running, reference, at),
     ]);
+    const [byShopA, byShopB] = bRuns ? [referenced.byShop, byShopRunning] : [byShopRunning, referenced.byShop];
+    const [daysA, daysB] = bRuns ? [referenced.byDate, daysRunning] : [daysRunning, referenced.byDate];
+    // The running day of the running range (each shop's today), whose pair counts the same elapsed hours.
+    const runningDays = new Set(
+      shops.flatMap((shop) => {
+        const cut = elapsedCut(running, { timeZone: shop.time_zone, businessHours: shop.business_hours }, at, 'hour');
+        return cut && cut.hour !== null ? [cut.days] : [];
+      }),
+    );
+    // A shop that reported nothing in a range has no values there (no data, not 0).
+    const noData = Object.fromEntries(input.indicators.map((indicator) => [indicator, null]));
+    const shopValues = (shopId: string, range: DateRange, byShop: Map<string, Sums>): PartialIndicatorValues =>
+      known(storeDays, shopId, range, indicatorValues(input.indicators, byShop.get(shopId) ?? {})) ?? noData;
     const totalA: Sums = {};
     const totalB: Sums = {};
     for (const sums of byShopA.values()) addInto(totalA, sums);
@@ -79,13 +153,15 @@ export function createShopComparisonService(deps: { shops: ShopsInScope; sums: T
         shopId: shop.id,
         shopName: shop.name,
         shopNumber: shop.number,
-        a: indicatorValues(input.indicators, byShopA.get(shop.id) ?? {}),
-        b: indicatorValues(input.indicators, byShopB.get(shop.id) ?? {}),
+        a: shopValues(shop.id, rangeA, byShopA),
+        b: shopValues(shop.id, rangeB, byShopB),
+        comparable: comparable.has(shop.id),
       })),
       series: pairedDays(rangeA, rangeB, days, (dateA, dateB) => ({
         a: indicatorValues(input.indicators, daysA.get(dateA) ?? {}),
         b: indicatorValues(input.indicators, daysB.get(dateB) ?? {}),
-      })),
+      })).map((pair) => (runningDays.has(pair.offset - 1) ? { ...pair, partial: 'running' as const } : pair)),
+      likeForLike: { cut: referenced.cut, comparableOnly, comparedShops: shops.length, shops: allShops.length },
     };
   }
 

@@ -1,5 +1,6 @@
 import type { DB } from '../../platform/db/database.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
+import { createTrafficCompleteness } from './completeness.ts';
 import { createEntrancesService } from './entrances.service.ts';
 import type { ExtraIndicatorSource } from './extra-indicators.ts';
 import { createOverviewService } from './overview.service.ts';
@@ -16,7 +17,7 @@ import { createVisitorsService } from './visitors.service.ts';
 export function createTrafficServices(deps: { db: DB; calendar: CalendarService; extraIndicators: ExtraIndicatorSource }) {
   const { db, calendar, extraIndicators } = deps;
   const shops = createShopsInScope({ db });
-  const parts = { db, shops, sums: createTrafficSums({ db }) };
+  const parts = { db, shops, sums: createTrafficSums({ db }), completeness: createTrafficCompleteness({ db }) };
   return {
     shopsInScope: shops,
     overview: createOverviewService({ ...parts, calendar }),

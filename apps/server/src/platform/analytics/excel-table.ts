@@ -3,6 +3,7 @@ import {
   type Granularity,
   type Locale,
   type MessageKey,
+  type PartialReason,
   REPORT_RATE_INDICATORS,
   type ReportIndicator,
   translateMessage,
@@ -22,6 +23,21 @@ export interface ExportTable {
   title: MessageKey;
   columns: ExportColumn[];
   rows: Cell[][];
+}
+
+/** A period's key, with '(partial: ...)' when the bucket holds only part of its period (issue 11): never read as a drop. */
+export function periodCell(
+  locale: Locale,
+  key: string,
+  partial: PartialReason | undefined,
+  coverage?: { shops: number; reporting: number; complete: number } | undefined,
+): string {
+  const notes: string[] = [];
+  if (partial) notes.push(translateMessage(locale, partial === 'running' ? 'export.partialRunning' : 'export.partialEdge'));
+  // No data is not zero (issue 11): a bucket no store reported in, or one with a device outage, says so.
+  if (coverage && coverage.reporting === 0) notes.push(translateMessage(locale, 'export.noData'));
+  else if (coverage && coverage.complete < coverage.reporting) notes.push(translateMessage(locale, 'export.incompleteData'));
+  return notes.length > 0 ? `${key} (${notes.join('; ')})` : key;
 }
 
 /** Money and ratios of sales keep two decimals: '#,##0' would round a 59.90 average to 60. */

@@ -15,6 +15,7 @@ import * as throttle from './migrations/0008_throttle.ts';
 import * as posImportJobs from './migrations/0009_pos_import_jobs.ts';
 import * as deviceStatusKey from './migrations/0010_device_status_key.ts';
 import * as currencies from './migrations/0011_currencies.ts';
+import * as trafficCoverage from './migrations/0012_traffic_coverage.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_pos_import_jobs': posImportJobs,
   '0010_device_status_key': deviceStatusKey,
   '0011_currencies': currencies,
+  '0012_traffic_coverage': trafficCoverage,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -368,6 +368,17 @@ export interface TrafficShopStatusTable {
 }
 
 /** Per shop: the first local date whose visit-level data is kept; earlier dates were purged (privacy retention). */
+/** Per shop and local hour: how many reports (events, heartbeats) its devices sent (issue 11: no data is not zero). */
+export interface TrafficShopCoverageTable {
+  customer_id: string;
+  shop_id: string;
+  local_date: string;
+  hour: number;
+  reports: number;
+  /** The UTC instant the hour starts; null for hours taken over from the rollups by migration 0012. */
+  utc_hour: string | null;
+}
+
 export interface TrafficRetentionTable {
   customer_id: string;
   shop_id: string;
@@ -593,6 +604,7 @@ export interface Database {
   traffic_zone_daily: TrafficZoneDailyTable;
   traffic_shop_status: TrafficShopStatusTable;
   traffic_retention: TrafficRetentionTable;
+  traffic_shop_coverage: TrafficShopCoverageTable;
   flow_settings: FlowSettingsTable;
   privacy_settings: PrivacySettingsTable;
   calendar_events: CalendarEventsTable;
@@ -637,6 +649,7 @@ export type TenantTable =
   | 'traffic_zone_daily'
   | 'traffic_shop_status'
   | 'traffic_retention'
+  | 'traffic_shop_coverage'
   | 'flow_settings'
   | 'privacy_settings'
   | 'calendar_events'

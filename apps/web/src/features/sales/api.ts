@@ -16,6 +16,7 @@ import type {
   posErrorRowsResponseSchema,
   SalesRangeRequest,
   SalesRankingResponse,
+  SalesSummaryRequest,
   SalesSummaryResponse,
   SalesTemplateResponse,
   SalesTemplateSaveRequest,
@@ -90,7 +91,7 @@ export function auditPosUploads(uploadIds: readonly string[]): Promise<null> {
 
 // ---------------------------------------------------------------- analytics
 
-export function fetchSalesSummary(request: SalesRangeRequest): Promise<SalesSummaryResponse> {
+export function fetchSalesSummary(request: SalesSummaryRequest): Promise<SalesSummaryResponse> {
   return callOperation(salesOperations.summary, request);
 }
 

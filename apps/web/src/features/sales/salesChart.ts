@@ -1,6 +1,7 @@
 import { type Locale, SALES_RATE_INDICATORS, type SalesIndicator } from '@storelens/contracts';
 import type { ChartOption } from '../../shared/analytics/chartOption.ts';
 import { formatNumber, formatPercent } from '../../shared/analytics/format.ts';
+import { partialPoint } from '../../shared/analytics/indicatorChart.ts';
 import { CHART_PALETTE } from '../../shared/analytics/palette.ts';
 import { formatSalesIndicator } from './salesFormat.ts';
 
@@ -34,6 +35,8 @@ export interface SalesChartLayout {
   categoryName?: string;
   /** Categories down the left, bars to the right: long names (shops) each get a line of their own. */
   horizontal?: boolean;
+  /** Per category: the bucket holds only part of its period (issue 11); drawn hollow and faded. */
+  partial?: readonly boolean[];
 }
 
 /** Up to this many categories are each named; longer axes are sequences (hours, days) ECharts may thin. */
@@ -70,7 +73,7 @@ function axisTitle(kind: AxisKind, series: readonly SalesSeries[]): string {
  */
 export function salesChartOption(categories: readonly string[], series: readonly SalesSeries[], locale: Locale, layout: SalesChartLayout = {}): ChartOption {
   const axes = AXIS_ORDER.filter((kind) => series.some((entry) => axisKindOfSales(entry.indicator) === kind));
-  const { categoryName, horizontal = false } = layout;
+  const { categoryName, horizontal = false, partial = [] } = layout;
   const axisLabel = categoryAxisLabel(categories, horizontal);
   // Tilted labels reach further down: the axis title goes below them.
   const tilted = 'rotate' in axisLabel && (axisLabel.rotate ?? 0) > 0;
@@ -113,7 +116,8 @@ export function salesChartOption(categories: readonly string[], series: readonly
       name: entry.name,
       type: entry.type ?? 'line',
       [horizontal ? 'xAxisIndex' : 'yAxisIndex']: axes.indexOf(axisKindOfSales(entry.indicator)),
-      data: [...entry.values],
+      // A partial bucket (today's POS data is still to come) is faded, never read as a drop (issue 11).
+      data: entry.values.map((value, point) => partialPoint(value, partial[point])),
       showSymbol: categories.length <= 48,
       barMaxWidth: 48,
       connectNulls: false,

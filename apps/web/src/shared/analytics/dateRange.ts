@@ -100,3 +100,11 @@ export function todayLocal(now: Dayjs = dayjs()): string {
 export function defaultRange(today: string = todayLocal()): DateRange {
   return presetRange('last7Days', today);
 }
+
+/**
+ * The default range of a page whose data lags a day (sales: POS data arrives for finished days):
+ * the last 7 complete days, ending yesterday (issue 11), so the page never opens on a day without data.
+ */
+export function lastCompleteDaysRange(today: string = todayLocal()): DateRange {
+  return presetRange('last7Days', format(dayjs(today).subtract(1, 'day')));
+}

@@ -65,6 +65,13 @@ export interface IndicatorChartInput {
    * only shaded: names written on the chart piled up unreadably over a range of several countries.
    */
   notes?: ReadonlyMap<string, readonly string[]>;
+  /** Per category: the bucket holds only part of its period (issue 11); drawn hollow and faded, never as a drop. */
+  partial?: readonly boolean[];
+}
+
+/** A value of a partial bucket: a hollow, faded point or bar. */
+export function partialPoint(value: number | null, partial: boolean | undefined) {
+  return partial ? { value, symbol: 'emptyCircle', symbolSize: 8, itemStyle: { opacity: 0.45 } } : value;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -134,7 +141,7 @@ function markSeries(categories: readonly string[], marks: readonly ChartMark[], 
   });
 }
 
-export function indicatorChartOption({ categories, series, locale, marks = [], zoom = false, notes }: IndicatorChartInput): ChartOption {
+export function indicatorChartOption({ categories, series, locale, marks = [], zoom = false, notes, partial = [] }: IndicatorChartInput): ChartOption {
   const kinds = [...new Set(series.map((entry) => axisKindOf(entry.indicator)))].sort((a, b) => (a === 'count' ? -1 : b === 'count' ? 1 : 0));
   const axisIndex = (indicator: ReportIndicator) => kinds.indexOf(axisKindOf(indicator));
   const valueAxes = kinds.map((kind, index) => ({
@@ -159,7 +166,7 @@ export function indicatorChartOption({ categories, series, locale, marks = [], z
         name: entry.name,
         type: entry.type ?? 'line',
         yAxisIndex: Math.max(0, axisIndex(entry.indicator)),
-        data: [...entry.values],
+        data: entry.values.map((value, point) => partialPoint(value, partial[point])),
         smooth: false,
         showSymbol: categories.length <= 48,
         connectNulls: false,

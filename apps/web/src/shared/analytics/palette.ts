@@ -14,3 +14,7 @@ export const HOLIDAY_MARK_COLOUR = 'rgba(245, 34, 45, 0.08)';
 export const EVENT_MARK_COLOUR = 'rgba(250, 140, 22, 0.12)';
 /** Wet days (rain or snow where most of the selected shops are) on trend charts. */
 export const WET_WEATHER_MARK_COLOUR = 'rgba(22, 119, 255, 0.10)';
+/** Partial buckets (the period still running, or only part of it in the range) on charts: a grey band. */
+export const PARTIAL_MARK_COLOUR = 'rgba(0, 0, 0, 0.05)';
+/** Buckets with incomplete data (a store's devices silent in a business hour) on charts: an amber band. */
+export const INCOMPLETE_MARK_COLOUR = 'rgba(250, 173, 20, 0.14)';

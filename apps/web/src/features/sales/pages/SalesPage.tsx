@@ -1,4 +1,4 @@
-import type { DateRange, Granularity, SalesIndicator } from '@storelens/contracts';
+import type { DateRange, Granularity, Locale, SalesIndicator, SalesSummaryResponse } from '@storelens/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Segmented, Select, Space, Table, type TableColumnType, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -6,13 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { AnalyticsPage } from '../../../shared/analytics/AnalyticsPage.tsx';
 import { AnalyticsToolbar } from '../../../shared/analytics/AnalyticsToolbar.tsx';
 import { Chart } from '../../../shared/analytics/Chart.tsx';
+import { ComparableSwitch } from '../../../shared/analytics/ComparableSwitch.tsx';
 import { hasChartData } from '../../../shared/analytics/chartOption.ts';
 import { rangeText } from '../../../shared/analytics/comparisonRanges.ts';
 import { usePublishDataUpdateTime } from '../../../shared/analytics/dataUpdateTime.ts';
-import { defaultRange } from '../../../shared/analytics/dateRange.ts';
+import { lastCompleteDaysRange } from '../../../shared/analytics/dateRange.ts';
 import { ExportButton } from '../../../shared/analytics/ExportButton.tsx';
 import { formatIndicatorChange, formatPercent } from '../../../shared/analytics/format.ts';
 import { periodLabel } from '../../../shared/analytics/indicatorChart.ts';
+import { partialLabel, partialNote } from '../../../shared/analytics/partial.ts';
 import { StatCard } from '../../../shared/analytics/StatCard.tsx';
 import { type ShopSelection, useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
@@ -47,15 +49,17 @@ export function SalesPage() {
   const locale = useSessionStore((state) => state.locale);
   const cid = useSessionStore((state) => state.cid);
   const shops = useShopSelection('multiple');
-  const [range, setRange] = useState<DateRange>(() => defaultRange());
+  const [range, setRange] = useState<DateRange>(() => lastCompleteDaysRange());
   const [granularity, setGranularity] = useState<Granularity>('day');
   const [tab, setTab] = useState<Tab>('trend');
+  const [comparableOnly, setComparableOnly] = useState(false);
 
   const choice = useCurrencyChoice(shops, range);
   const base = { shopIds: shops.shopIds, ...range, ...currencyField(choice) };
+  const summaryRequest = { ...base, ...(comparableOnly ? { comparableOnly } : {}) };
   const summary = useQuery({
-    queryKey: ['sales', 'summary', cid, base],
-    queryFn: () => fetchSalesSummary(base),
+    queryKey: ['sales', 'summary', cid, summaryRequest],
+    queryFn: () => fetchSalesSummary(summaryRequest),
     enabled: choice.ready && cid !== null,
     placeholderData: keepPreviousData,
   });
@@ -72,7 +76,9 @@ export function SalesPage() {
           shops={shops}
           range={{ value: range, onChange: setRange }}
           granularity={tab === 'trend' ? { value: granularity, onChange: setGranularity } : undefined}
-        />
+        >
+          <ComparableSwitch value={comparableOnly} onChange={setComparableOnly} likeForLike={data?.likeForLike} testId="sales-comparable" />
+        </AnalyticsToolbar>
       }
     >
       <MoneyBar choice={choice} money={data?.money} testId="sales-money" />
@@ -84,14 +90,7 @@ export function SalesPage() {
               value={formatSalesIndicator(indicator, data?.values[indicator], locale, currency)}
               loading={summary.isLoading}
               testId={`sales-${indicator}`}
-              footer={
-                data &&
-                t('sales:sales.previous', {
-                  range: rangeText(data.previousRange),
-                  value: formatSalesIndicator(indicator, data.previous[indicator], locale, currency),
-                  change: formatIndicatorChange(indicator, data.previous[indicator], data.values[indicator], data.change[indicator], locale),
-                })
-              }
+              footer={data && summaryFooter(data, indicator, t, locale)}
             />
           </Col>
         ))}
@@ -107,13 +106,29 @@ export function SalesPage() {
               label: t('sales:sales.tabTrend'),
               children: <TrendSection shops={shops} range={range} choice={choice} granularity={granularity} />,
             },
-            { key: 'ranking', label: t('sales:sales.tabRanking'), children: <RankingSection shops={shops} range={range} choice={choice} /> },
+            {
+              key: 'ranking',
+              label: t('sales:sales.tabRanking'),
+              children: <RankingSection shops={shops} range={range} choice={choice} comparableOnly={comparableOnly} />,
+            },
             { key: 'crossStore', label: t('sales:sales.tabCrossStore'), children: <CrossStoreSection shops={shops} range={range} choice={choice} /> },
           ]}
         />
       </Card>
     </AnalyticsPage>
   );
+}
+
+/**
+ * The comparison under a headline figure. Like for like (issue 11): when the range holds today,
+ * the server compared its finished days with as many days of the previous range, and says which.
+ */
+function summaryFooter(data: SalesSummaryResponse, indicator: SalesIndicator, t: (key: string, params?: Record<string, string>) => string, locale: Locale) {
+  const value = formatSalesIndicator(indicator, data.previous[indicator], locale, data.money.currency);
+  const change = formatIndicatorChange(indicator, data.previous[indicator], data.values[indicator], data.change[indicator], locale);
+  if (!data.likeForLike?.cut) return t('sales:sales.previous', { range: rangeText(data.previousRange), value, change });
+  if (!data.comparedRange || !data.previousComparedRange) return t('sales:sales.nothingFinished');
+  return t('sales:sales.previousLikeForLike', { current: rangeText(data.comparedRange), range: rangeText(data.previousComparedRange), value, change });
 }
 
 interface SectionProps {
@@ -154,7 +169,7 @@ function TrendSection({ shops, range, choice, granularity }: SectionProps & { gr
   type Point = NonNullable<typeof data>['points'][number];
   const option = useMemo(() => {
     if (!data) return null;
-    const categories = data.points.map((point) => periodLabel(point.key, data.granularity));
+    const categories = data.points.map((point) => partialLabel(periodLabel(point.key, data.granularity), point.partial, t));
     return salesChartOption(
       categories,
       shown.map((indicator) => ({
@@ -164,7 +179,10 @@ function TrendSection({ shops, range, choice, granularity }: SectionProps & { gr
         type: indicator === 'conversionRate' ? 'line' : 'bar',
       })),
       locale,
-      { categoryName: t(`messages:export.${data.granularity === 'day' ? 'date' : data.granularity}`) },
+      {
+        categoryName: t(`messages:export.${data.granularity === 'day' ? 'date' : data.granularity}`),
+        partial: data.points.map((point) => Boolean(point.partial)),
+      },
     );
   }, [data, shown, t, locale]);
   const period = data?.granularity ?? granularity;
@@ -172,7 +190,12 @@ function TrendSection({ shops, range, choice, granularity }: SectionProps & { gr
     {
       key: 'period',
       title: t(`messages:export.${period === 'day' ? 'date' : period}`),
-      render: (_, point) => periodLabel(point.key, period, 'long'),
+      render: (_, point) => (
+        <span data-partial={point.partial ?? undefined}>
+          {periodLabel(point.key, period, 'long')}
+          {point.partial && <Typography.Text type="secondary">{` (${partialNote(point.partial, t)})`}</Typography.Text>}
+        </span>
+      ),
     },
     ...indicatorColumns<Point>(TABLE_INDICATORS, t, locale, (point, indicator) => point.values[indicator], data?.money.currency),
   ];
@@ -218,13 +241,13 @@ function TrendSection({ shops, range, choice, granularity }: SectionProps & { gr
   );
 }
 
-function RankingSection({ shops, range, choice }: SectionProps) {
+function RankingSection({ shops, range, choice, comparableOnly }: SectionProps & { comparableOnly: boolean }) {
   const { t } = useTranslation();
   const locale = useSessionStore((state) => state.locale);
   const cid = useSessionStore((state) => state.cid);
   const [indicator, setIndicator] = useState<SalesIndicator>('netSales');
   const [order, setOrder] = useState<'desc' | 'asc'>('desc');
-  const request = { shopIds: shops.shopIds, ...range, ...currencyField(choice), indicator, order };
+  const request = { shopIds: shops.shopIds, ...range, ...currencyField(choice), indicator, order, ...(comparableOnly ? { comparableOnly } : {}) };
   const ranking = useQuery({
     queryKey: ['sales', 'ranking', cid, request],
     queryFn: () => fetchSalesRanking(request),

@@ -100,6 +100,11 @@ export function DashboardPage() {
         <Space size={4}>
           {row.shopName}
           {row.isClosed && <Tag>{t('traffic:dashboard.closed')}</Tag>}
+          {!row.isClosed && row.complete === false && (
+            <Tag color="warning" data-testid="dashboard-incomplete">
+              {t('analytics:completeness.incomplete')}
+            </Tag>
+          )}
         </Space>
       ),
     },
@@ -107,10 +112,11 @@ export function DashboardPage() {
     ...indicatorColumns<ShopRow>(SHOP_INDICATORS, t, locale, (row, indicator) => row.values[indicator]),
     {
       key: 'lastWeek',
-      title: t('messages:export.lastWeek'),
+      // Like for like with today so far (issue 11): last week's same weekday up to the shop's current local time.
+      title: t('messages:export.lastWeekByNow'),
       align: 'right',
-      sorter: (a, b) => a.lastWeekEntries - b.lastWeekEntries,
-      render: (_, row) => formatNumber(row.lastWeekEntries, locale),
+      sorter: (a, b) => (a.lastWeekEntriesSoFar ?? a.lastWeekEntries) - (b.lastWeekEntriesSoFar ?? b.lastWeekEntries),
+      render: (_, row) => formatNumber(row.lastWeekEntriesSoFar ?? row.lastWeekEntries, locale),
     },
   ];
 

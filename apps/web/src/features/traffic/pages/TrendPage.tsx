@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AnalyticsPage } from '../../../shared/analytics/AnalyticsPage.tsx';
 import { AnalyticsToolbar } from '../../../shared/analytics/AnalyticsToolbar.tsx';
 import { Chart } from '../../../shared/analytics/Chart.tsx';
+import { CoverageNote, incompleteMarks } from '../../../shared/analytics/CoverageNote.tsx';
 import { hasChartData } from '../../../shared/analytics/chartOption.ts';
 import { useDataUpdateTimeFeed } from '../../../shared/analytics/dataUpdateTime.ts';
 import { defaultRange } from '../../../shared/analytics/dateRange.ts';
@@ -16,6 +17,7 @@ import { IndicatorSelect, indicatorTitle } from '../../../shared/analytics/Indic
 import { type ChartMark, indicatorChartOption, periodKeyOf, periodLabel } from '../../../shared/analytics/indicatorChart.ts';
 import { indicatorColumns } from '../../../shared/analytics/indicatorColumns.tsx';
 import { EVENT_MARK_COLOUR, HOLIDAY_MARK_COLOUR, WET_WEATHER_MARK_COLOUR } from '../../../shared/analytics/palette.ts';
+import { partialLabel, partialMarks, partialNote } from '../../../shared/analytics/partial.ts';
 import { useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
 import { weatherByCity, wetDates } from '../../../shared/analytics/weather.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
@@ -32,7 +34,8 @@ type Point = TrendResponse['points'][number];
 function calendarMarks(data: TrendResponse, categories: readonly string[]): ChartMark[] {
   const { granularity } = data;
   const keys = data.points.map((point) => point.key);
-  const label = (key: string) => periodLabel(key, granularity);
+  // The chart's own category of a key (a partial bucket's label carries its 'partial' mark).
+  const label = (key: string) => categories[keys.indexOf(key)] ?? periodLabel(key, granularity);
   const clamp = (key: string) => (key < (keys[0] ?? key) ? (keys[0] ?? key) : key > (keys.at(-1) ?? key) ? (keys.at(-1) ?? key) : key);
   // Shaded only: the tooltip names what a period holds and the list under the chart names them all
   // (names written on the chart piled up unreadably over a range of several countries' holidays).
@@ -59,24 +62,35 @@ function calendarMarks(data: TrendResponse, categories: readonly string[]): Char
 }
 
 function trendOption(data: TrendResponse, indicators: readonly Indicator[], t: TFunction, locale: Locale) {
-  const categories = data.points.map((point) => periodLabel(point.key, data.granularity));
+  const categories = data.points.map((point) => partialLabel(periodLabel(point.key, data.granularity), point.partial, t));
+  // The notes name a period by its plain label; the chart's category of a partial bucket carries its mark.
+  const categoryOf = new Map(data.points.map((point, index) => [periodLabel(point.key, data.granularity), categories[index] ?? '']));
+  const notes = trendNotes(data, {
+    holiday: (names) => t('traffic:trend.tooltip.holiday', { names }),
+    event: (names) => t('traffic:trend.tooltip.event', { names }),
+    weather: (cities) => t('traffic:trend.tooltip.weather', { cities }),
+    condition: (condition) => t(`traffic:trend.weatherCondition.${condition}`),
+    precipitation: (mm) => t('traffic:trend.precipitation', { mm }),
+    more: (count) => t('traffic:trend.tooltip.more', { count }),
+  });
   return indicatorChartOption({
     categories,
+    partial: data.points.map((point) => Boolean(point.partial)),
     series: indicators.map((indicator) => ({
       indicator,
       name: indicatorTitle(t, indicator),
       values: data.points.map((point) => point.values[indicator] ?? null),
     })),
     locale,
-    marks: calendarMarks(data, categories),
-    notes: trendNotes(data, {
-      holiday: (names) => t('traffic:trend.tooltip.holiday', { names }),
-      event: (names) => t('traffic:trend.tooltip.event', { names }),
-      weather: (cities) => t('traffic:trend.tooltip.weather', { cities }),
-      condition: (condition) => t(`traffic:trend.weatherCondition.${condition}`),
-      precipitation: (mm) => t('traffic:trend.precipitation', { mm }),
-      more: (count) => t('traffic:trend.tooltip.more', { count }),
-    }),
+    marks: [
+      ...partialMarks(
+        categories,
+        data.points.map((point) => point.partial),
+      ),
+      ...incompleteMarks(categories, data.points),
+      ...calendarMarks(data, categories),
+    ],
+    notes: new Map([...notes].map(([label, lines]) => [categoryOf.get(label) ?? label, lines])),
     zoom: categories.length > 62,
   });
 }
@@ -117,7 +131,13 @@ export function TrendPage() {
       key: 'period',
       // The export's period headers: Date, Hour, Week (from Monday), Month.
       title: t(`messages:export.${shownGranularity === 'day' ? 'date' : shownGranularity}`),
-      render: (_, point) => periodLabel(point.key, shownGranularity, 'long'),
+      render: (_, point) => (
+        <span data-partial={point.partial ?? undefined}>
+          {periodLabel(point.key, shownGranularity, 'long')}
+          {point.partial && <Typography.Text type="secondary">{` (${partialNote(point.partial, t)})`}</Typography.Text>}
+          <CoverageNote coverage={point.coverage} />
+        </span>
+      ),
     },
     ...indicatorColumns<Point>(shown?.indicators ?? [], t, locale, (point, indicator) => point.values[indicator]),
   ];

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnalyticsToolbar } from '../../../../shared/analytics/AnalyticsToolbar.tsx';
 import { Chart } from '../../../../shared/analytics/Chart.tsx';
+import { ComparableSwitch } from '../../../../shared/analytics/ComparableSwitch.tsx';
 import { hasChartData } from '../../../../shared/analytics/chartOption.ts';
 import { comparisonRefusal, pairLabels, previousPeriod, rangeText } from '../../../../shared/analytics/comparisonRanges.ts';
 import { DateRangePicker } from '../../../../shared/analytics/DateRangePicker.tsx';
@@ -58,9 +59,10 @@ export function StoreComparisonPage() {
     'comparison-refusal',
   );
   const [indicators, setIndicators] = useState<Indicator[]>(['entries', 'captureRate']);
+  const [comparableOnly, setComparableOnly] = useState(false);
   useDataUpdateTimeFeed(shops.shopIds, shops.ready && !settling);
 
-  const request: ComparisonRequest = { shopIds: shops.shopIds, ...ranges, indicators };
+  const request: ComparisonRequest = { shopIds: shops.shopIds, ...ranges, indicators, ...(comparableOnly ? { comparableOnly } : {}) };
   const answer = useQuery({
     queryKey: shopsKeys.comparison(cid, request),
     queryFn: () => fetchStoreComparison(request),
@@ -140,6 +142,7 @@ export function StoreComparisonPage() {
           <DateRangePicker value={ranges.rangeB} onChange={(rangeB) => changeRanges({ ...ranges, rangeB })} testId="comparison-range-b" />
         </Space>
         <IndicatorSelect value={indicators} onChange={setIndicators} testId="comparison-indicators" />
+        <ComparableSwitch value={comparableOnly} onChange={setComparableOnly} likeForLike={data?.likeForLike} testId="comparison-comparable" />
       </AnalyticsToolbar>
       {!shops.ready && shops.tree ? (
         <SelectShopsFirst />

@@ -1,10 +1,11 @@
 import type { DateRange, Indicator } from '@storelens/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Segmented, Space, type TableColumnType, Typography } from 'antd';
+import { Card, Segmented, Space, type TableColumnType, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnalyticsToolbar } from '../../../../shared/analytics/AnalyticsToolbar.tsx';
 import { Chart } from '../../../../shared/analytics/Chart.tsx';
+import { ComparableSwitch } from '../../../../shared/analytics/ComparableSwitch.tsx';
 import { hasChartData } from '../../../../shared/analytics/chartOption.ts';
 import { rangeText } from '../../../../shared/analytics/comparisonRanges.ts';
 import { useDataUpdateTimeFeed } from '../../../../shared/analytics/dataUpdateTime.ts';
@@ -13,6 +14,7 @@ import { ExportButton } from '../../../../shared/analytics/ExportButton.tsx';
 import { exportAnalyticsTable } from '../../../../shared/analytics/exports.ts';
 import { formatIndicator, formatNumber, indicatorChangeValue } from '../../../../shared/analytics/format.ts';
 import { indicatorTitle } from '../../../../shared/analytics/IndicatorSelect.tsx';
+import { MaybeMissing } from '../../../../shared/analytics/MaybeMissing.tsx';
 import { SelectShopsFirst } from '../../../../shared/analytics/SelectShopsFirst.tsx';
 import { useShopSelection } from '../../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
@@ -39,9 +41,10 @@ export function StoreRankingsPage() {
   const [range, setRange] = useState<DateRange>(() => defaultRange());
   const [indicator, setIndicator] = useState<Indicator>('entries');
   const [order, setOrder] = useState<Order>('desc');
+  const [comparableOnly, setComparableOnly] = useState(false);
   useDataUpdateTimeFeed(shops.shopIds, shops.ready && !settling);
 
-  const request: RankingRequest = { shopIds: shops.shopIds, ...range, indicator, order };
+  const request: RankingRequest = { shopIds: shops.shopIds, ...range, indicator, order, ...(comparableOnly ? { comparableOnly } : {}) };
   const answer = useQuery({
     queryKey: shopsKeys.ranking(cid, request),
     queryFn: () => fetchStoreRanking(request),
@@ -61,18 +64,34 @@ export function StoreRankingsPage() {
   const columns: TableColumnType<RankingRow>[] = [
     { key: 'rank', title: t('messages:export.rank'), dataIndex: 'rank', width: 72, align: 'right' },
     { key: 'shopNumber', title: t('messages:export.shopNumber'), dataIndex: 'shopNumber' },
-    { key: 'shop', title: t('messages:export.shop'), dataIndex: 'shopName' },
+    {
+      key: 'shop',
+      title: t('messages:export.shop'),
+      render: (_, row) => (
+        <Space size={4} wrap>
+          {row.shopName}
+          {(row.incompleteDays ?? 0) > 0 && (
+            <Tooltip title={t('analytics:completeness.incompleteDays', { n: row.incompleteDays })}>
+              <Tag color="warning" data-testid="rankings-incomplete">
+                {t('analytics:completeness.incomplete')}
+              </Tag>
+            </Tooltip>
+          )}
+          {row.comparable === false && <Tag>{t('analytics:comparable.notComparable')}</Tag>}
+        </Space>
+      ),
+    },
     {
       key: 'value',
       title: indicatorTitle(t, shownIndicator),
       align: 'right',
-      render: (_, row) => formatIndicator(shownIndicator, row.value, locale),
+      render: (_, row) => <MaybeMissing value={row.value} text={formatIndicator(shownIndicator, row.value, locale)} />,
     },
     {
       key: 'previous',
       title: data ? `${t('messages:export.previous')} (${rangeText(data.previousRange)})` : t('messages:export.previous'),
       align: 'right',
-      render: (_, row) => formatIndicator(shownIndicator, row.previousValue, locale),
+      render: (_, row) => <MaybeMissing value={row.previousValue} text={formatIndicator(shownIndicator, row.previousValue, locale)} />,
     },
     {
       key: 'change',
@@ -108,6 +127,7 @@ export function StoreRankingsPage() {
             { value: 'asc', label: <span data-testid="rankings-order-asc">{t('traffic:shops.rankings.asc')}</span> },
           ]}
         />
+        <ComparableSwitch value={comparableOnly} onChange={setComparableOnly} likeForLike={data?.likeForLike} testId="rankings-comparable" />
       </AnalyticsToolbar>
       {!shops.ready && shops.tree ? (
         <SelectShopsFirst />
