@@ -23,7 +23,7 @@ export function ComparableSwitch({
     <Space size={6} wrap>
       <Tooltip title={t('analytics:comparable.help')}>
         <Space size={6}>
-          <Switch size="small" checked={value} onChange={onChange} data-testid={testId} />
+          <Switch size="small" checked={value} onChange={onChange} aria-label={t('analytics:comparable.switch')} data-testid={testId} />
           <Typography.Text>{t('analytics:comparable.switch')}</Typography.Text>
         </Space>
       </Tooltip>
