@@ -26,6 +26,8 @@ export interface ImportContext {
   workerId: string;
   /** True when the server is stopping: the import gives its job back to the queue. */
   shouldStop: () => boolean;
+  /** Where a file refused as unreadable leaves its cause (the person sees the spec's message). */
+  log?: (message: string, error: unknown) => void;
 }
 
 /** Basket size buckets (contracts BASKET_BUCKETS): 1, 2, 3, 4, 5, 6-9, 10+. */
@@ -142,6 +144,7 @@ export async function runImport(ctx: ImportContext, upload: UploadRow): Promise<
       },
       shouldStop: () => lost || ctx.shouldStop(),
     });
+    if (outcome.kind === 'refused' && outcome.cause !== undefined) ctx.log?.(`POS upload ${upload.id} could not be read`, outcome.cause);
     if (outcome.kind === 'refused') return await fail(outcome.failure, outcome.errors, { rows_total: outcome.dataRows });
 
     const { orders, dataRows } = outcome;

@@ -58,7 +58,14 @@ export type ParseOutcome =
       headers: Partial<Record<SalesField, string>>;
     }
   /** The whole file is refused before its rows count: the failure is a message reference. */
-  | { kind: 'refused'; failure: string; errors: PosRowError[]; dataRows: number | null };
+  | {
+      kind: 'refused';
+      failure: string;
+      errors: PosRowError[];
+      dataRows: number | null;
+      /** Why the package could not be read (for the server log; the person sees `failure`). */
+      cause?: unknown;
+    };
 
 export interface ParseInput {
   filePath: string;
@@ -191,7 +198,8 @@ export async function parsePosFile(input: ParseInput): Promise<ParseOutcome> {
   } catch (error) {
     if (error instanceof ParseStopped || stopped) throw new ParseStopped();
     // Not a readable workbook (a broken or foreign package): the spec's 'Incorrect file content'.
-    return { kind: 'refused', failure: 'errors.incorrectFileContent', errors: [], dataRows: null };
+    // The cause goes to the log: a readable file refused here would otherwise leave no trace.
+    return { kind: 'refused', failure: 'errors.incorrectFileContent', errors: [], dataRows: null, cause: error };
   } finally {
     source.destroy();
   }
