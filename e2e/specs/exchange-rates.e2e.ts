@@ -30,7 +30,11 @@ async function fillRateForm(page: Page, values: { base: string; quote: string; d
     const select = page.getByTestId(testId);
     await select.click();
     await select.locator('input').fill(currency);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${currency}$`) }).first().click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${currency}$`) })
+      .first()
+      .click();
   }
   const date = textBox(page, 'rate-form-date');
   await date.click();
