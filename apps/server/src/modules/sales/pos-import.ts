@@ -278,6 +278,8 @@ async function writeOrders(
     }
     await repo.insertDaily(daily);
     await repo.insertHourly(hourly);
+    // Which store-days this upload provides, and that the earlier uploads of them no longer do.
+    for (const [shopId, shopDates] of datesByShop) await repo.recordUploadDays(upload.id, shopId, shopDates);
     // The upload turns completed in the same transaction as its data: one without the other never shows.
     const changed = await repo.updateUpload(
       upload.id,

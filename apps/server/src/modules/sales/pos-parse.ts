@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { messageRef, POS_LIMITS, type SalesField, type SalesTemplateColumn } from '@storelens/contracts';
+import { messageRef, POS_EXAMPLE_ORDER_NUMBER, POS_LIMITS, type SalesField, type SalesTemplateColumn } from '@storelens/contracts';
 import ExcelJS from 'exceljs';
 import { guardPackage, type PackagePart, UNSAFE_PACKAGE_MESSAGE, UnsafePackage } from '../../platform/files/upload-guard.ts';
 import {
@@ -13,6 +13,7 @@ import {
   readItemCount,
   readQuantityMilli,
   readTime,
+  textOf,
 } from './pos-values.ts';
 import { mapHeader } from './sales-template.ts';
 
@@ -280,6 +281,8 @@ async function readRows(worksheet: ExcelJS.stream.xlsx.WorksheetReader, input: P
       }
     }
     if (empty) continue;
+    // The template's example row (its order number is the marker) is no data: skipped, not counted.
+    if (at.orderNumber > 0 && textOf(cellOf(values[at.orderNumber])) === POS_EXAMPLE_ORDER_NUMBER) continue;
     dataRows += 1;
     if (dataRows > POS_LIMITS.maxRows) {
       return { kind: 'refused', failure: messageRef('errors.importTooManyRows', { max: POS_LIMITS.maxRows }), errors: [], dataRows };
