@@ -24,12 +24,6 @@ export function ProgressBar({ active }: { active: boolean }) {
   }, [active]);
 
   return (
-    <div
-      className={`sl-progress sl-progress--${phase}`}
-      aria-hidden="true"
-      aria-busy={phase === 'running'}
-      data-testid="progress-bar"
-      data-state={phase}
-    />
+    <div className={`sl-progress sl-progress--${phase}`} aria-hidden="true" aria-busy={phase === 'running'} data-testid="progress-bar" data-state={phase} />
   );
 }
