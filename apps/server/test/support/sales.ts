@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { PosUploadRow } from '@storelens/contracts';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { sampleOrders, writePosWorkbook } from '../../src/modules/sales/pos-workbook.ts';
-import { type CallOptions, call } from '../harness.ts';
+import { createPosImporter } from '../../src/modules/sales/sales.module.ts';
+import { datesOf } from '../../src/platform/time/local-time.ts';
+import { type CallOptions, call, type TestApp } from '../harness.ts';
 
 /** Test helpers of the sales tests: waiting for imports, big POS files (multipart uploads are in test/factories.ts). */
 
@@ -27,4 +32,44 @@ export async function writeLargePosFile(
   const sample = sampleOrders(options);
   await writePosWorkbook(filePath, sample.rows);
   return sample.totals;
+}
+
+/** One order a day of a shop over a range of dates: its number, the dates and the day's amount. */
+export interface DailyOrders {
+  shopNumber: string;
+  from: string;
+  to: string;
+  amount: number;
+  /** Order numbers are `${prefix}-${index}`. */
+  prefix: string;
+}
+
+/**
+ * Imports one POS workbook of daily orders (one order at noon, quantity and item count 1) for a
+ * customer through the real importer, and checks that it completed.
+ */
+export async function importDailyOrders(t: TestApp, customerId: string, fileName: string, shops: readonly DailyOrders[]): Promise<void> {
+  const file = path.join(t.config.dataDir, fileName);
+  fs.mkdirSync(t.config.dataDir, { recursive: true });
+  await writePosWorkbook(
+    file,
+    shops.flatMap((shop) =>
+      datesOf(shop.from, shop.to).map((date, index) => ({
+        shopNumber: shop.shopNumber,
+        orderNumber: `${shop.prefix}-${index}`,
+        date: date.replaceAll('-', '/'),
+        time: '12:00',
+        quantity: 1,
+        amount: shop.amount,
+        itemCount: 1,
+      })),
+    ),
+  );
+  const { uploads, worker } = createPosImporter({ db: t.db, dataDir: t.config.dataDir });
+  try {
+    const upload = await uploads.importPosWorkbook({ customerId, userId: null, fileName, content: fs.readFileSync(file) });
+    expect(upload.status, `import of ${fileName}: ${upload.failure ?? ''}`).toBe('completed');
+  } finally {
+    await worker.stop();
+  }
 }

@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type PeriodComparisonResponse, RoleId, type SalesRankingResponse, type SalesSummaryResponse, type SalesTrendResponse } from '@storelens/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCustomer, buildShop, type Session, signInWithRole } from '../../../test/factories.ts';
 import { createTestApp, postersFor, type TestApp } from '../../../test/harness.ts';
+import { importDailyOrders } from '../../../test/support/sales.ts';
 import { resetClock, setClock } from '../../platform/time/clock.ts';
-import { datesOf } from '../../platform/time/local-time.ts';
-import { writePosWorkbook } from './pos-workbook.ts';
-import { createPosImporter } from './sales.module.ts';
 
 /**
  * Sales like for like (issue 11): POS data arrives for finished days only. Shop S-1 (Shanghai) sold
@@ -28,33 +24,10 @@ beforeAll(async () => {
   s1 = await buildShop(t.db, customer.customerId, customer.rootOrgId, { number: 'S-1', name: 'Sales One', timeZone: 'Asia/Shanghai' });
   // S-2 opened on 6 March: 50.00 a day since.
   await buildShop(t.db, customer.customerId, customer.rootOrgId, { number: 'S-2', name: 'Sales Two', timeZone: 'Asia/Shanghai' });
-  const file = path.join(t.config.dataDir, 'lfl.xlsx');
-  fs.mkdirSync(t.config.dataDir, { recursive: true });
-  await writePosWorkbook(file, [
-    ...datesOf('2026-02-20', '2026-03-10').map((date, index) => ({
-      shopNumber: 'S-1',
-      orderNumber: `L-${index}`,
-      date: date.replaceAll('-', '/'),
-      time: '12:00',
-      quantity: 1,
-      amount: 100,
-      itemCount: 1,
-    })),
-    ...datesOf('2026-03-06', '2026-03-10').map((date, index) => ({
-      shopNumber: 'S-2',
-      orderNumber: `M-${index}`,
-      date: date.replaceAll('-', '/'),
-      time: '12:00',
-      quantity: 1,
-      amount: 50,
-      itemCount: 1,
-    })),
+  await importDailyOrders(t, customer.customerId, 'lfl.xlsx', [
+    { shopNumber: 'S-1', from: '2026-02-20', to: '2026-03-10', amount: 100, prefix: 'L' },
+    { shopNumber: 'S-2', from: '2026-03-06', to: '2026-03-10', amount: 50, prefix: 'M' },
   ]);
-  const { uploads, worker } = createPosImporter({ db: t.db, dataDir: t.config.dataDir });
-  expect(
-    (await uploads.importPosWorkbook({ customerId: customer.customerId, userId: null, fileName: 'lfl.xlsx', content: fs.readFileSync(file) })).status,
-  ).toBe('completed');
-  await worker.stop();
   admin = await signInWithRole(t.app, t.db, customer.customerId, RoleId.superManager);
 });
 beforeEach(() => setClock(NOW));

@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type PeriodComparisonResponse, RoleId, type SalesRankingResponse, type SalesSummaryResponse } from '@storelens/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCustomer, buildShop, type Session, signInWithRole } from '../../../test/factories.ts';
 import { createTestApp, postersFor, type TestApp } from '../../../test/harness.ts';
+import { importDailyOrders } from '../../../test/support/sales.ts';
 import { resetClock, setClock } from '../../platform/time/clock.ts';
-import { datesOf } from '../../platform/time/local-time.ts';
-import { writePosWorkbook } from './pos-workbook.ts';
-import { createPosImporter } from './sales.module.ts';
 
 /**
  * Like for like over amounts of several currencies (issue 11 sections 1 and 2 together): the
@@ -29,33 +25,10 @@ beforeAll(async () => {
   const customer = await buildCustomer(t.db, 'Money LfL Co');
   cn = await buildShop(t.db, customer.customerId, customer.rootOrgId, { number: 'M-CN', province: 'CN-SH', timeZone: 'Asia/Shanghai', floorArea: 100 });
   kr = await buildShop(t.db, customer.customerId, customer.rootOrgId, { number: 'M-KR', province: 'KR-11', timeZone: 'Asia/Seoul', floorArea: 50 });
-  const file = path.join(t.config.dataDir, 'money-lfl.xlsx');
-  fs.mkdirSync(t.config.dataDir, { recursive: true });
-  await writePosWorkbook(file, [
-    ...datesOf('2026-02-20', '2026-03-10').map((date, index) => ({
-      shopNumber: 'M-CN',
-      orderNumber: `CN-${index}`,
-      date: date.replaceAll('-', '/'),
-      time: '12:00',
-      quantity: 1,
-      amount: 100,
-      itemCount: 1,
-    })),
-    ...datesOf('2026-03-06', '2026-03-10').map((date, index) => ({
-      shopNumber: 'M-KR',
-      orderNumber: `KR-${index}`,
-      date: date.replaceAll('-', '/'),
-      time: '12:00',
-      quantity: 1,
-      amount: 10000,
-      itemCount: 1,
-    })),
+  await importDailyOrders(t, customer.customerId, 'money-lfl.xlsx', [
+    { shopNumber: 'M-CN', from: '2026-02-20', to: '2026-03-10', amount: 100, prefix: 'CN' },
+    { shopNumber: 'M-KR', from: '2026-03-06', to: '2026-03-10', amount: 10000, prefix: 'KR' },
   ]);
-  const { uploads, worker } = createPosImporter({ db: t.db, dataDir: t.config.dataDir });
-  expect(
-    (await uploads.importPosWorkbook({ customerId: customer.customerId, userId: null, fileName: 'money-lfl.xlsx', content: fs.readFileSync(file) })).status,
-  ).toBe('completed');
-  await worker.stop();
   admin = await signInWithRole(t.app, t.db, customer.customerId, RoleId.superManager);
   await data(admin, '/api/exchangeRate/save', { baseCurrency: 'KRW', quoteCurrency: 'CNY', date: '2026-02-01', rate: 0.005, source: 'Test bank' });
 });
