@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { PosUploadRow } from '@storelens/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sampleOrders, writePosWorkbook } from '../../src/modules/sales/pos-workbook.ts';
+import { postFiles } from '../factories.ts';
 import { type CallOptions, call } from '../harness.ts';
 
 /** Test helpers of the sales tests: waiting for imports, big POS files (multipart uploads are in test/factories.ts). */
@@ -27,4 +30,22 @@ export async function writeLargePosFile(
   const sample = sampleOrders(options);
   await writePosWorkbook(filePath, sample.rows);
   return sample.totals;
+}
+
+/** Uploads orders as a real POS workbook through POST /api/pos/upload and waits until it has been imported. */
+export async function uploadOrders(
+  app: FastifyInstance,
+  session: CallOptions,
+  dataDir: string,
+  fileName: string,
+  orders: Parameters<typeof writePosWorkbook>[1],
+): Promise<PosUploadRow> {
+  const filePath = path.join(dataDir, fileName);
+  fs.mkdirSync(dataDir, { recursive: true });
+  await writePosWorkbook(filePath, orders);
+  const response = await postFiles(app, '/api/pos/upload', [{ name: fileName, content: fs.readFileSync(filePath) }], session);
+  const uploadId = (response.body.data as { uploads: { uploadId: string }[] } | null)?.uploads[0]?.uploadId;
+  if (!uploadId) throw new Error(`upload refused: ${JSON.stringify(response.body)}`);
+  const [row] = await waitForUploads(app, session, [uploadId]);
+  return row as PosUploadRow;
 }

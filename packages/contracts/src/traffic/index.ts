@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../org/index.ts';
+import { idSchema, timeZoneSchema } from '../org/index.ts';
 import { Limits } from '../platform/limits.ts';
 import { messageRef } from '../platform/messages.ts';
 import { requiredText } from '../platform/validation.ts';
@@ -445,15 +445,70 @@ export const activityResponseSchema = z.object({
 
 export const REPORT_DIMENSIONS = ['shop', 'day', 'week', 'month', 'hour', 'shopDay'] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
+
+/**
+ * Rolling ranges of a saved report (issue 11): the rule is stored, not its dates, and resolved
+ * when the report runs, in the local today of its shops (their time zone when they share one,
+ * else the customer's). Every rule is of complete days: a saved report never reads a running day.
+ */
+export const ROLLING_RANGES = ['yesterday', 'last7CompleteDays', 'last30CompleteDays', 'lastCompleteWeek', 'lastCompleteMonth'] as const;
+export type RollingRange = (typeof ROLLING_RANGES)[number];
+export const rollingRangeSchema = z.enum(ROLLING_RANGES, { error: messageRef('validation.invalidValue', { field: 'rolling' }) });
+
+const utcDay = (date: string) => new Date(`${date}T00:00:00Z`);
+const isoDay = (day: Date) => day.toISOString().slice(0, 10);
+const shifted = (date: string, days: number) => {
+  const day = utcDay(date);
+  day.setUTCDate(day.getUTCDate() + days);
+  return isoDay(day);
+};
+
+/** The dates a rolling rule stands for on a local `today` (YYYY-MM-DD); weeks start on Monday. */
+export function resolveRollingRange(rule: RollingRange, today: string): DateRange {
+  const yesterday = shifted(today, -1);
+  switch (rule) {
+    case 'yesterday':
+      return { startDate: yesterday, endDate: yesterday };
+    case 'last7CompleteDays':
+      return { startDate: shifted(today, -7), endDate: yesterday };
+    case 'last30CompleteDays':
+      return { startDate: shifted(today, -30), endDate: yesterday };
+    case 'lastCompleteWeek': {
+      const monday = shifted(today, -((utcDay(today).getUTCDay() + 6) % 7) - 7);
+      return { startDate: monday, endDate: shifted(monday, 6) };
+    }
+    case 'lastCompleteMonth': {
+      const firstOfMonth = `${today.slice(0, 7)}-01`;
+      const lastOfPrevious = shifted(firstOfMonth, -1);
+      return { startDate: `${lastOfPrevious.slice(0, 7)}-01`, endDate: lastOfPrevious };
+    }
+  }
+}
+
+/**
+ * A report definition. With `rolling`, the dates are the rule's (resolved at run time; the
+ * `startDate`/`endDate` sent are what the builder showed, and are replaced); without, they are fixed.
+ */
 export const reportDefinitionSchema = dateRangeSchema.extend({
   indicators: indicatorsSchema,
   dimension: z.enum(REPORT_DIMENSIONS),
   shopIds: shopIdsSchema,
+  rolling: rollingRangeSchema.optional(),
 });
 export type ReportDefinition = z.infer<typeof reportDefinitionSchema>;
+/**
+ * Data completeness of a report row (issue 11), counted in store-days (store-hours by hour) up to
+ * each shop's today: of `total`, `reporting` had devices reporting and `complete` reported through
+ * every business hour. A row with none reporting has no traffic values (null: no data, not 0).
+ */
+export const storeDaysSchema = z.object({ total: z.number().int(), reporting: z.number().int(), complete: z.number().int() });
+export type StoreDaysCount = z.infer<typeof storeDaysSchema>;
 export const reportTableSchema = z.object({
   dimension: z.enum(REPORT_DIMENSIONS),
   indicators: z.array(indicatorSchema),
+  /** The dates the report ran for (a rolling rule's, resolved at run time). */
+  range: dateRangeSchema.optional(),
+  rolling: rollingRangeSchema.optional(),
   rows: z.array(
     z.object({
       key: z.string(),
@@ -462,9 +517,13 @@ export const reportTableSchema = z.object({
       shopNumber: z.string().optional(),
       period: z.string().optional(),
       values: partialValuesSchema,
+      storeDays: storeDaysSchema.optional(),
+      /** Set when the row holds only part of its period (running, or a week or month at the range's edge). */
+      partial: partialReasonSchema.optional(),
     }),
   ),
   totals: partialValuesSchema,
+  totalsStoreDays: storeDaysSchema.optional(),
 });
 export type ReportTable = z.infer<typeof reportTableSchema>;
 export const reportSaveRequestSchema = z.object({
@@ -516,7 +575,14 @@ export const exportRequestSchema = z.discriminatedUnion(
     z.object({ table: z.literal('frequency'), query: visitorRangeRequestSchema }),
     z.object({ table: z.literal('revisitInterval'), query: visitorRangeRequestSchema }),
     z.object({ table: z.literal('activity'), query: activityRequestSchema }),
-    z.object({ table: z.literal('customReport'), query: reportWithSalesDefinitionSchema }),
+    z.object({
+      table: z.literal('customReport'),
+      query: reportWithSalesDefinitionSchema,
+      /** The reader's time zone, in which the file states when it was generated (else the customer's). */
+      timeZone: timeZoneSchema.optional(),
+      /** The saved report's name, for the file's title. */
+      reportName: z.string().trim().max(Limits.nameMaxChars).optional(),
+    }),
   ],
   { error: messageRef('validation.invalidValue', { field: 'table' }) },
 );

@@ -201,7 +201,8 @@ describe('sales indicators in the four-quadrant analysis and custom reports', ()
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.content as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
-    expect([sheet?.getRow(1).getCell(3).value, sheet?.getRow(1).getCell(4).value]).toEqual(['销售额', '成交率']);
+    // Money columns name their currency (issue 11).
+    expect([sheet?.getRow(1).getCell(3).value, sheet?.getRow(1).getCell(4).value]).toEqual(['销售额 (CNY)', '成交率']);
     expect(sheet?.getRow(2).getCell(3).value).toBe(410.5);
     expect(sheet?.getColumn(3).numFmt).toBe('#,##0.00');
   });

@@ -13,6 +13,7 @@ import { hasPermission } from '../../platform/authz/guard.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import type { DownloadFile } from '../../platform/http/download.ts';
 import { noAuthority } from '../../platform/http/errors.ts';
+import { customReportFile } from './report-file.ts';
 import type { TrafficServices } from './traffic.module.ts';
 
 /** Runs the export's query as its screen does, and lays the answer out as a table. */
@@ -200,22 +201,8 @@ export async function exportTable(traffic: TrafficServices, actor: CustomerActor
       break;
     }
     case 'customReport': {
-      const data = await traffic.reports.run(actor, request.query);
-      const byShop = data.dimension === 'shop' || data.dimension === 'shopDay';
-      const byPeriod = data.dimension !== 'shop';
-      table = {
-        title: 'export.titleCustomReport',
-        columns: [
-          ...(byShop ? [text('export.shopNumber'), text('export.shop')] : []),
-          ...(byPeriod ? [text('export.period')] : []),
-          ...data.indicators.map((indicator) => indicatorColumn(indicator)),
-        ],
-        rows: data.rows.map((row) => [
-          ...(byShop ? [row.shopNumber ?? '', row.shopName ?? ''] : []),
-          ...(byPeriod ? [row.period ?? ''] : []),
-          ...data.indicators.map((indicator) => row.values[indicator] ?? null),
-        ]),
-      };
+      const data = await traffic.reports.runForFile(actor, request.query, request.timeZone);
+      table = customReportFile({ ...data, reportName: request.reportName }, locale);
       break;
     }
   }
