@@ -187,6 +187,13 @@ export const likeForLikeSchema = z.object({
   shops: z.number().int(),
 });
 export type LikeForLike = z.infer<typeof likeForLikeSchema>;
+/**
+ * Data completeness of a report row (issue 11), counted in store-days (store-hours by hour) up to
+ * each shop's today: of `total`, `reporting` had devices reporting and `complete` reported through
+ * every business hour. A row with none reporting has no traffic values (null: no data, not 0).
+ */
+export const storeDaysSchema = z.object({ total: z.number().int(), reporting: z.number().int(), complete: z.number().int() });
+export type StoreDaysCount = z.infer<typeof storeDaysSchema>;
 /** Request flag of comparison views: compare comparable stores only. */
 export const comparableOnlySchema = z.boolean().optional();
 
@@ -299,7 +306,17 @@ export const comparisonResponseSchema = z.object({
   totalsB: partialValuesSchema,
   /** (B - A) / A per indicator. */
   change: partialValuesSchema,
-  shops: z.array(z.object({ ...shopRef, a: partialValuesSchema, b: partialValuesSchema, comparable: z.boolean().optional() })),
+  shops: z.array(
+    z.object({
+      ...shopRef,
+      a: partialValuesSchema,
+      b: partialValuesSchema,
+      comparable: z.boolean().optional(),
+      /** Store-days of range A (B) whose devices did not report through business hours (up to the shop's today). */
+      incompleteDaysA: z.number().int().optional(),
+      incompleteDaysB: z.number().int().optional(),
+    }),
+  ),
   series: z.array(
     z.object({
       offset: z.number().int(),
@@ -309,6 +326,11 @@ export const comparisonResponseSchema = z.object({
       b: partialValuesSchema,
       /** The pair of the running day: both sides count the same elapsed hours. */
       partial: partialReasonSchema.optional(),
+      /** The compared shops' store-days of each side's date (up to each shop's today); a side none reported on has null values. */
+      storeDaysA: storeDaysSchema.optional(),
+      storeDaysB: storeDaysSchema.optional(),
+      /** A side has a store-day without data or with a device outage: the pair is not a fair comparison. */
+      incomplete: z.boolean().optional(),
     }),
   ),
   likeForLike: likeForLikeSchema.optional(),
@@ -496,13 +518,6 @@ export const reportDefinitionSchema = dateRangeSchema.extend({
   rolling: rollingRangeSchema.optional(),
 });
 export type ReportDefinition = z.infer<typeof reportDefinitionSchema>;
-/**
- * Data completeness of a report row (issue 11), counted in store-days (store-hours by hour) up to
- * each shop's today: of `total`, `reporting` had devices reporting and `complete` reported through
- * every business hour. A row with none reporting has no traffic values (null: no data, not 0).
- */
-export const storeDaysSchema = z.object({ total: z.number().int(), reporting: z.number().int(), complete: z.number().int() });
-export type StoreDaysCount = z.infer<typeof storeDaysSchema>;
 export const reportTableSchema = z.object({
   dimension: z.enum(REPORT_DIMENSIONS),
   indicators: z.array(indicatorSchema),

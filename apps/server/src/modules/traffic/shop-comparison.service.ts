@@ -6,6 +6,7 @@ import {
   RANGE_LIMITS,
   type RankingResponse,
   type ReportIndicator,
+  type StoreDaysCount,
 } from '@storelens/contracts';
 import { comparedDates } from '../../platform/analytics/completeness.ts';
 import { checkComparisonRanges, checkRange, pairedDays, previousRangeOf } from '../../platform/analytics/date-ranges.ts';
@@ -156,11 +157,26 @@ export function createShopComparisonService(deps: {
         a: shopValues(shop.id, rangeA, byShopA),
         b: shopValues(shop.id, rangeB, byShopB),
         comparable: comparable.has(shop.id),
+        incompleteDaysA: storeDays.incompleteDays(shop.id, rangeA),
+        incompleteDaysB: storeDays.incompleteDays(shop.id, rangeB),
       })),
-      series: pairedDays(rangeA, rangeB, days, (dateA, dateB) => ({
-        a: indicatorValues(input.indicators, daysA.get(dateA) ?? {}),
-        b: indicatorValues(input.indicators, daysB.get(dateB) ?? {}),
-      })).map((pair) => (runningDays.has(pair.offset - 1) ? { ...pair, partial: 'running' as const } : pair)),
+      series: pairedDays(rangeA, rangeB, days, (dateA, dateB) => {
+        // A side no compared shop reported on has no values (no data, not 0), e.g. the days to come of a running range.
+        const side = (date: string, byDate: Map<string, Sums>) => {
+          const count = storeDays.tally(shopIds, date, date);
+          return { count, values: count.reporting === 0 && !byDate.has(date) ? noData : indicatorValues(input.indicators, byDate.get(date) ?? {}) };
+        };
+        const a = side(dateA, daysA);
+        const b = side(dateB, daysB);
+        const unfair = (count: StoreDaysCount) => count.total > 0 && count.complete < count.total;
+        return {
+          a: a.values,
+          b: b.values,
+          storeDaysA: a.count,
+          storeDaysB: b.count,
+          ...(unfair(a.count) || unfair(b.count) ? { incomplete: true } : {}),
+        };
+      }).map((pair) => (runningDays.has(pair.offset - 1) ? { ...pair, partial: 'running' as const } : pair)),
       likeForLike: { cut: referenced.cut, comparableOnly, comparedShops: shops.length, shops: allShops.length },
     };
   }

@@ -1,14 +1,14 @@
-import { type CustomReportTable, RoleId, type SavedReportWithSales } from '@storelens/contracts';
+import { type ComparisonResponse, type CustomReportTable, type RankingResponse, RoleId, type SavedReportWithSales } from '@storelens/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildCustomer, buildShop, buildUser, download, type Session, signIn } from '../../../test/factories.ts';
+import { buildCustomer, buildShop, buildUser, download, type Session, sheetRows, signIn } from '../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, postersFor, type TestApp } from '../../../test/harness.ts';
 import { uploadOrders } from '../../../test/support/sales.ts';
 import { buildBox, line, passerby, sendBatch, type TestBox } from '../../../test/support/traffic.ts';
 import { resetClock, setClock } from '../../platform/time/clock.ts';
 
 /**
- * Custom reports a head office can trust (issue 11), by hand. Shops open 10:00-22:00; their boxes
+ * Custom reports, store rankings and comparisons a head office can trust (issue 11), by hand. Shops open 10:00-22:00; their boxes
  * send a heartbeat at 5 past every hour they are up. The clock: Wednesday 11 March 2026, 14:30 in
  * Shanghai (15:30 in Seoul).
  * - Steady (C-1, Shanghai, CNY): 8 March nothing; 9 March up all day, 3 entries and 7 passers-by
@@ -270,5 +270,112 @@ describe('rolling ranges of saved reports', () => {
   it('refuses a rule it does not know', async () => {
     const response = await post(admin, '/api/customReport/query', { ...yesterday([steady.shopId]), rolling: 'someday' });
     expect(response.body.status).toBe(400);
+  });
+});
+
+describe('store ranking and comparison as the page shows them', () => {
+  it('exports whether each shop is comparable, its incomplete store-days, and rate changes in percentage points', async () => {
+    const query = { ...days('2026-03-10', '2026-03-10'), indicator: 'captureRate', order: 'desc', shopIds: steadyAndFlaky() };
+    const ranking = await data<RankingResponse>(admin, '/api/traffic/storeRanking', query);
+    // C-1: 2 of 4 on 10 March against 3 of 10 the day before; reported on both days, 10 March with an outage.
+    expect(ranking.rows.map((row) => [row.shopNumber, row.value, row.previousValue, row.comparable, row.incompleteDays])).toEqual([
+      ['C-1', 0.5, 0.3, true, 1],
+      ['C-2', null, null, false, 1],
+    ]);
+    const file = await download(t.app, 'POST', '/api/traffic/export', { table: 'ranking', query }, { ...admin, lang: 'en' });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.content as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const rows: unknown[][] = [];
+    sheet?.eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1));
+    });
+    expect(rows[0]).toEqual([
+      'Rank',
+      'Store number',
+      'Store',
+      'Capture rate',
+      'Previous period (2026-03-09 ~ 2026-03-09)',
+      'Change (percentage points)',
+      'Comparable',
+      'Incomplete store-days',
+    ]);
+    expect(rows[1]?.slice(1, 5)).toEqual(['C-1', 'Steady', 0.5, 0.3]);
+    expect(rows[1]?.[5]).toBeCloseTo(20, 10);
+    expect(rows[1]?.slice(6)).toEqual(['Yes', 1]);
+    expect(rows[2]?.slice(1)).toEqual(['C-2', 'Flaky', undefined, undefined, undefined, 'No', 1]);
+    expect(sheet?.getColumn(6).numFmt).toBe('0.0');
+  });
+
+  it('compares per shop with changes as the page writes them, and marks a pair with a store-day missing or incomplete', async () => {
+    const query = {
+      rangeA: days('2026-03-09', '2026-03-09'),
+      rangeB: days('2026-03-10', '2026-03-10'),
+      indicators: ['entries', 'captureRate'],
+      shopIds: steadyAndFlaky(),
+    };
+    const comparison = await data<ComparisonResponse>(admin, '/api/traffic/storeComparison', query);
+    expect(comparison.shops.map((shop) => [shop.shopNumber, shop.comparable, shop.incompleteDaysA, shop.incompleteDaysB])).toEqual([
+      ['C-1', true, 0, 1],
+      ['C-2', false, 1, 1],
+    ]);
+    expect(comparison.series).toEqual([
+      {
+        offset: 1,
+        dateA: '2026-03-09',
+        dateB: '2026-03-10',
+        a: { entries: 3, captureRate: 0.3 },
+        b: { entries: 2, captureRate: 0.5 },
+        storeDaysA: { total: 2, reporting: 1, complete: 1 },
+        storeDaysB: { total: 2, reporting: 1, complete: 0 },
+        incomplete: true,
+      },
+    ]);
+    const file = await download(t.app, 'POST', '/api/traffic/export', { table: 'comparison', query }, { ...admin, lang: 'en' });
+    const rows = await sheetRows(file.content);
+    const a = '(2026-03-09 ~ 2026-03-09)';
+    const b = '(2026-03-10 ~ 2026-03-10)';
+    expect(rows[0]).toEqual([
+      'Store number',
+      'Store',
+      `Entries ${a}`,
+      `Entries ${b}`,
+      'Change of Entries',
+      `Capture rate ${a}`,
+      `Capture rate ${b}`,
+      'Change of Capture rate (percentage points)',
+      'Comparable',
+      `Incomplete store-days ${a}`,
+      `Incomplete store-days ${b}`,
+    ]);
+    expect(rows[1]?.map((cell, index) => (index === 4 || index === 7 ? Number(cell).toFixed(4) : cell))).toEqual([
+      'C-1',
+      'Steady',
+      '3',
+      '2',
+      (-1 / 3).toFixed(4),
+      '0.3',
+      '0.5',
+      '20.0000',
+      'Yes',
+      '0',
+      '1',
+    ]);
+    // No values for C-2, which reported on neither day: empty cells, not 0.
+    expect(rows[2]).toEqual(['C-2', 'Flaky', undefined, undefined, undefined, undefined, undefined, undefined, 'No', '1', '1']);
+  });
+
+  it('leaves the days to come of a running range without values; a pair with an incomplete day says so', async () => {
+    const comparison = await data<ComparisonResponse>(admin, '/api/traffic/storeComparison', {
+      rangeA: days('2026-03-09', '2026-03-10'),
+      rangeB: days('2026-03-11', '2026-03-12'),
+      indicators: ['entries'],
+      shopIds: [steady.shopId],
+    });
+    expect(comparison.series.map((pair) => [pair.dateB, pair.b.entries, pair.storeDaysB, pair.partial, pair.incomplete])).toEqual([
+      ['2026-03-11', 4, { total: 1, reporting: 1, complete: 1 }, 'running', undefined],
+      // 12 March is yet to come; its pair, 10 March, had C-1's outage.
+      ['2026-03-12', null, { total: 0, reporting: 0, complete: 0 }, undefined, true],
+    ]);
   });
 });
