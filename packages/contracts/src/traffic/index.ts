@@ -348,7 +348,18 @@ export const fourQuadrantResponseSchema = z.object({
   xAverage: z.number().nullable(),
   yAverage: z.number().nullable(),
   /** Quadrant 1: both at or above average; 2: x below, y above; 3: both below; 4: x above, y below. */
-  points: z.array(z.object({ ...shopRef, x: z.number().nullable(), y: z.number().nullable(), quadrant: z.number().int().nullable() })),
+  points: z.array(
+    z.object({
+      ...shopRef,
+      x: z.number().nullable(),
+      y: z.number().nullable(),
+      quadrant: z.number().int().nullable(),
+      /** Store-days of the range whose devices did not report through business hours (a shop that reported none has no traffic values). */
+      incompleteDays: z.number().int().optional(),
+    }),
+  ),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
 });
 export type FourQuadrantResponse = z.infer<typeof fourQuadrantResponseSchema>;
 /**
@@ -364,6 +375,8 @@ export type FourQuadrantWithSalesResponse = z.infer<typeof fourQuadrantWithSales
 export const timeIntervalRequestSchema = dateRangeSchema.extend({ shopIds: shopIdsSchema, indicators: indicatorsSchema });
 export const timeIntervalResponseSchema = z.object({
   days: z.number().int(),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
   hours: z.array(z.object({ hour: z.number().int(), total: partialValuesSchema, dailyAverage: partialValuesSchema })),
 });
 export type TimeIntervalResponse = z.infer<typeof timeIntervalResponseSchema>;
@@ -379,6 +392,8 @@ const gateCounts = {
 };
 export const gateListResponseSchema = z.object({
   shopId: z.string(),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
   rows: z.array(
     z.object({
       cameraId: z.string(),
@@ -395,6 +410,8 @@ export const gateSummaryRequestSchema = dateRangeSchema.extend({ shopIds: shopId
 export const gateSummaryResponseSchema = z.object({
   ...gateCounts,
   gates: z.number().int(),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
   busiest: z.object({ cameraId: z.string(), cameraName: z.string(), shopId: z.string(), entries: z.number() }).nullable(),
 });
 export const gateTrendRequestSchema = dateRangeSchema.extend({
@@ -418,6 +435,8 @@ export const gateTrendResponseSchema = z.object({
 export const visitorRangeRequestSchema = dateRangeSchema.extend({ shopIds: shopIdsSchema });
 export const profileResponseSchema = z.object({
   visits: z.number(),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
   gender: z.array(z.object({ gender: z.enum(GENDERS), visits: z.number(), share: z.number().nullable() })),
   age: z.array(z.object({ band: z.enum(AGE_BANDS), visits: z.number(), share: z.number().nullable() })),
 });
@@ -426,6 +445,8 @@ export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 export const newRepeatRequestSchema = visitorRangeRequestSchema.extend({ granularity: z.enum(['day', 'week', 'month']).default('day') });
 export const newRepeatResponseSchema = z.object({
   newVisitors: z.number(),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
   repeatVisitors: z.number(),
   repeatRate: z.number().nullable(),
   points: z.array(z.object({ key: z.string(), newVisitors: z.number(), repeatVisitors: z.number() })),
@@ -433,6 +454,8 @@ export const newRepeatResponseSchema = z.object({
 
 export const stayTimeResponseSchema = z.object({
   visits: z.number(),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
   avgDwellMinutes: z.number().nullable(),
   buckets: z.array(z.object({ bucket: z.string(), visits: z.number(), share: z.number().nullable() })),
   deepVisits: z.number(),
@@ -445,11 +468,15 @@ export type StayTimeResponse = z.infer<typeof stayTimeResponseSchema>;
 
 export const frequencyResponseSchema = z.object({
   visitors: z.number(),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
   averageVisits: z.number().nullable(),
   buckets: z.array(z.object({ bucket: z.enum(FREQUENCY_BUCKETS), visitors: z.number(), share: z.number().nullable() })),
 });
 export const revisitResponseSchema = z.object({
   repeatVisits: z.number(),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
   averageDays: z.number().nullable(),
   buckets: z.array(z.object({ bucket: z.string(), visits: z.number(), share: z.number().nullable() })),
 });

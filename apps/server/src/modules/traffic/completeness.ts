@@ -2,6 +2,7 @@ import type { Coverage, DateRange, Granularity, StoreDaysCount } from '@storelen
 import { businessHoursOf, type DayStatus, storeDayStatus } from '../../platform/analytics/completeness.ts';
 import type { DB } from '../../platform/db/database.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
+import { now } from '../../platform/time/clock.ts';
 import { addDays, localParts, monthEnd, monthStart } from '../../platform/time/local-time.ts';
 import { analyticsRepo } from './analytics.repo.ts';
 import type { ShopInfo } from './shops-in-scope.ts';
@@ -116,6 +117,16 @@ export function createTrafficCompleteness(deps: { db: DB }) {
     };
   }
 
-  return { storeDays };
+  /** The store-days of shops over a range (up to each shop's today): how many reported and how many in full, for an answer's note. */
+  async function tallyOf(customerId: string, shops: readonly ShopInfo[], range: DateRange, at: Date = now()): Promise<StoreDaysCount> {
+    const days = await storeDays(customerId, shops, range, at);
+    return days.tally(
+      shops.map((shop) => shop.id),
+      range.startDate,
+      range.endDate,
+    );
+  }
+
+  return { storeDays, tallyOf };
 }
 export type TrafficCompleteness = ReturnType<typeof createTrafficCompleteness>;

@@ -1,4 +1,11 @@
-import { type ComparisonResponse, type CustomReportTable, type RankingResponse, RoleId, type SavedReportWithSales } from '@storelens/contracts';
+import {
+  type ComparisonResponse,
+  type CustomReportTable,
+  type FourQuadrantWithSalesResponse,
+  type RankingResponse,
+  RoleId,
+  type SavedReportWithSales,
+} from '@storelens/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCustomer, buildShop, buildUser, download, type Session, sheetRows, signIn } from '../../../test/factories.ts';
@@ -377,5 +384,41 @@ describe('store ranking and comparison as the page shows them', () => {
       // 12 March is yet to come; its pair, 10 March, had C-1's outage.
       ['2026-03-12', null, { total: 0, reporting: 0, complete: 0 }, undefined, true],
     ]);
+  });
+});
+
+describe('four quadrants, entrances and visitors say how much data they stand on', () => {
+  const twoDays = () => ({ ...days('2026-03-09', '2026-03-10'), shopIds: steadyAndFlaky() });
+  // C-1 reported on both days (10 March with an outage), C-2 on neither.
+  const expected = { total: 4, reporting: 2, complete: 1 };
+
+  it('leaves a shop without reports off the traffic axes and counts incomplete store-days per shop', async () => {
+    const quadrant = await data<FourQuadrantWithSalesResponse>(admin, '/api/traffic/fourQuadrant', {
+      ...twoDays(),
+      xIndicator: 'entries',
+      yIndicator: 'captureRate',
+    });
+    expect(quadrant.points.map((point) => [point.shopNumber, point.x, point.y, point.quadrant, point.incompleteDays])).toEqual([
+      ['C-1', 5, 5 / 14, 1, 1],
+      ['C-2', null, null, null, 2],
+    ]);
+    expect(quadrant.storeDays).toEqual(expected);
+  });
+
+  it('gives the store-days of entrance, time-interval and visitor answers', async () => {
+    const answers = await Promise.all(
+      [
+        ['/api/gate/summary', twoDays()],
+        ['/api/traffic/timeInterval', { ...twoDays(), indicators: ['entries'] }],
+        ['/api/customerAttribute/profile', twoDays()],
+        ['/api/customer/newRepeat', twoDays()],
+        ['/api/customer/stayTimeDistribution', twoDays()],
+        ['/api/customer/periodFrequency', twoDays()],
+        ['/api/customer/revisitInterval', twoDays()],
+      ].map(([url, body]) => data<{ storeDays?: object }>(admin, url as string, body)),
+    );
+    for (const answer of answers) expect(answer.storeDays).toEqual(expected);
+    const gates = await data<{ storeDays?: object }>(admin, '/api/gate/shopGateList', { ...days('2026-03-08', '2026-03-10'), shopId: steady.shopId });
+    expect(gates.storeDays).toEqual({ total: 3, reporting: 2, complete: 1 });
   });
 });

@@ -191,12 +191,15 @@ export function createShopComparisonService(deps: {
     const axes = [input.xIndicator, input.yIndicator];
     const { traffic, extra } = splitIndicators(axes);
     if (extra.length > 0) extraIndicators.authorize(actor);
-    const [byShop, extraByShop] = await Promise.all([
+    const [byShop, extraByShop, storeDays] = await Promise.all([
       traffic.length > 0 ? sumsByShop(actor.customerId, shopIdsOf(shops), columnsFor(traffic), input) : new Map<string, Sums>(),
       extraFiguresOf(extraIndicators, actor.customerId, shopIdsOf(shops), input, extra, 'shop'),
+      deps.completeness.storeDays(actor.customerId, shops, input, now()),
     ]);
+    // A shop whose devices reported nothing in the range has no traffic values (no data, not 0): it is not placed on a traffic axis.
     const values = shops.map((shop) => {
-      const value = reportValues(axes, byShop.get(shop.id) ?? {}, extraByShop, shop.id);
+      const silent = !storeDays.reportedAny(shop.id, datesOf(input.startDate, input.endDate)) && !byShop.has(shop.id);
+      const value = reportValues(axes, byShop.get(shop.id) ?? {}, extraByShop, shop.id, silent);
       return { shop, x: value[input.xIndicator] ?? null, y: value[input.yIndicator] ?? null };
     });
     const mean = (list: (number | null)[]) => {
@@ -217,7 +220,9 @@ export function createShopComparisonService(deps: {
         x,
         y,
         quadrant: x === null || y === null || xAverage === null || yAverage === null ? null : x >= xAverage ? (y >= yAverage ? 1 : 4) : y >= yAverage ? 2 : 3,
+        incompleteDays: storeDays.incompleteDays(shop.id, input),
       })),
+      storeDays: storeDays.tally(shopIdsOf(shops), input.startDate, input.endDate),
     };
   }
 
