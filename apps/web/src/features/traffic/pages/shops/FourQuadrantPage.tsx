@@ -1,6 +1,6 @@
 import type { DateRange, ReportIndicator } from '@storelens/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Row, Space, type TableColumnType, Tag, Typography } from 'antd';
+import { Button, Card, Col, Row, Space, type TableColumnType, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnalyticsToolbar } from '../../../../shared/analytics/AnalyticsToolbar.tsx';
@@ -16,6 +16,7 @@ import { SelectShopsFirst } from '../../../../shared/analytics/SelectShopsFirst.
 import { StatCard } from '../../../../shared/analytics/StatCard.tsx';
 import { useShopSelection } from '../../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
+import { StoreDaysNote } from '../StoreDaysNote.tsx';
 import {
   isQuadrant,
   QUADRANT_COLOURS,
@@ -80,7 +81,22 @@ export function FourQuadrantPage() {
   const columns: TableColumnType<QuadrantPoint>[] = data
     ? [
         { key: 'shopNumber', title: t('messages:export.shopNumber'), dataIndex: 'shopNumber' },
-        { key: 'shop', title: t('messages:export.shop'), dataIndex: 'shopName' },
+        {
+          key: 'shop',
+          title: t('messages:export.shop'),
+          render: (_: unknown, point: QuadrantPoint) => (
+            <Space size={4} wrap>
+              {point.shopName}
+              {(point.incompleteDays ?? 0) > 0 && (
+                <Tooltip title={t('analytics:completeness.incompleteDays', { n: point.incompleteDays })}>
+                  <Tag color="warning" data-testid="quadrant-incomplete">
+                    {t('analytics:completeness.incomplete')}
+                  </Tag>
+                </Tooltip>
+              )}
+            </Space>
+          ),
+        },
         {
           key: 'x',
           title: `${xName} (X)`,
@@ -153,6 +169,7 @@ export function FourQuadrantPage() {
         <RefusalAlert refusal={refusal} testId="four-quadrant-refusal" />
       ) : (
         <>
+          <StoreDaysNote storeDays={data?.storeDays} />
           <Row gutter={[16, 16]} className="sl-stat-grid">
             {QUADRANTS.map((quadrant) => (
               <Col key={quadrant} xs={24} sm={12} xl={6}>
