@@ -1,6 +1,6 @@
 import type { DateRange, ReportIndicator } from '@storelens/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Row, Space, type TableColumnType, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Col, Row, Space, type TableColumnType, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnalyticsToolbar } from '../../../../shared/analytics/AnalyticsToolbar.tsx';
@@ -17,6 +17,7 @@ import { StatCard } from '../../../../shared/analytics/StatCard.tsx';
 import { useShopSelection } from '../../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
 import { StoreDaysNote } from '../StoreDaysNote.tsx';
+import { IncompleteDaysTag } from './IncompleteDaysTag.tsx';
 import {
   isQuadrant,
   QUADRANT_COLOURS,
@@ -87,13 +88,7 @@ export function FourQuadrantPage() {
           render: (_: unknown, point: QuadrantPoint) => (
             <Space size={4} wrap>
               {point.shopName}
-              {(point.incompleteDays ?? 0) > 0 && (
-                <Tooltip title={t('analytics:completeness.incompleteDays', { n: point.incompleteDays })}>
-                  <Tag color="warning" data-testid="quadrant-incomplete">
-                    {t('analytics:completeness.incomplete')}
-                  </Tag>
-                </Tooltip>
-              )}
+              <IncompleteDaysTag days={point.incompleteDays} testId="quadrant-incomplete" />
             </Space>
           ),
         },
