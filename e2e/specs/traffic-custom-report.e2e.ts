@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, chooseOption, type Lang, messageShown, press, signedInPage, textBox, uniqueSuffix } from '../support/admin.ts';
-import { choosePreset, pickShops } from '../support/analytics.ts';
+import { choosePreset, daysAgo, pickShops } from '../support/analytics.ts';
 import { DEMO, launchBrowser, snapshot } from '../support/browser.ts';
 
 const ANALYSIS = '/customTool/analysis';
@@ -140,6 +143,73 @@ describe('custom reports', () => {
     await messageShown(page, 'Report deleted');
     await page.getByTestId(`saved-report-open-${renamed}`).waitFor({ state: 'detached' });
     expect((await api.post<SavedReport[]>('/customReport/list')).data.some((report) => report.reportId === saved?.reportId)).toBe(false);
+    await context.close();
+  });
+
+  it('saves a rolling range as its rule, reopens it with it, and exports the report with its totals and what it is', { timeout: 180_000 }, async () => {
+    const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password);
+    await page.goto(ANALYSIS);
+    await page.getByTestId('report-not-run').waitFor({ timeout: 30_000 });
+    await pickShops(page, ['Shanghai Lujiazui', 'Shanghai Xujiahui']);
+    await chooseOption(page, 'report-rolling', 'Last complete week');
+    await chooseOption(page, 'report-dimension', 'By day');
+    await page.getByTestId('report-run').click();
+    const rows = page.getByTestId('report-table').locator('tr.ant-table-row');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(7);
+    // The server's dates of the rule: a Monday to a Sunday, before this week.
+    const ran = (await page.getByTestId('report-ran-range').innerText()).trim();
+    const [, monday = '', sunday = ''] = /^Last complete week: (\d{4}-\d{2}-\d{2}) ~ (\d{4}-\d{2}-\d{2})$/.exec(ran) ?? [];
+    expect(new Date(`${monday}T00:00:00Z`).getUTCDay()).toBe(1);
+    expect((Date.parse(sunday) - Date.parse(monday)) / 86_400_000).toBe(6);
+    expect(sunday < daysAgo(0)).toBe(true);
+
+    // The export, read back: the table with its data column and totals, and a sheet saying what it is.
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('report-export').click()]);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'storelens-report-')), download.suggestedFilename());
+    await download.saveAs(file);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheetRows = (sheet: ExcelJS.Worksheet | undefined) => {
+      const result: unknown[][] = [];
+      sheet?.eachRow((row) => {
+        result.push((row.values as unknown[]).slice(1));
+      });
+      return result;
+    };
+    const table = sheetRows(workbook.worksheets[0]);
+    expect(table[0]).toEqual(['Period', 'Entries', 'Capture rate', 'Average stay (min)', 'Data']);
+    expect(table.slice(1, 8).map((row) => row[0])).toEqual(
+      Array.from({ length: 7 }, (_, day) => new Date(Date.parse(monday) + day * 86_400_000).toISOString().slice(0, 10)),
+    );
+    const totals = table[8] ?? [];
+    expect(totals[0]).toBe('Total');
+    // Entries add up; the capture rate is recomputed, not added.
+    expect(totals[1]).toBe(table.slice(1, 8).reduce((sum, row) => sum + Number(row[1] ?? 0), 0));
+    expect(Number(totals[2])).toBeLessThan(1);
+    const about = sheetRows(workbook.worksheets[1]);
+    expect(workbook.worksheets[1]?.name).toBe('About this report');
+    expect(about.find((row) => row[0] === 'Period')?.[1]).toBe(`Last complete week (${monday} ~ ${sunday}), resolved when the file was generated`);
+    expect(about.find((row) => row[0] === 'Stores')?.[1]).toBe('2 stores');
+    expect(String(about.find((row) => row[0] === 'Generated at')?.[1])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(.+, UTC[+-]\d{2}:\d{2}\)$/);
+
+    const name = `${reportName} rolling`;
+    await page.getByTestId('report-save').click();
+    await textBox(page, 'report-name').fill(name);
+    await press(page, 'report-name-submit');
+    await messageShown(page, `Report “${name}” saved`);
+    const api = await apiSignIn(DEMO.admin.account, DEMO.admin.password);
+    const saved = (await api.post<(SavedReport & { definition: { rolling?: string } })[]>('/customReport/list')).data.find((report) => report.name === name);
+    expect(saved?.definition).toMatchObject({ rolling: 'lastCompleteWeek', dimension: 'day', startDate: monday, endDate: sunday });
+
+    await page.reload();
+    await page.getByTestId('report-not-run').waitFor({ timeout: 30_000 });
+    expect((await page.getByTestId('report-rolling').innerText()).trim()).toBe('Fixed dates');
+    await page.getByTestId(`saved-report-open-${name}`).click();
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(7);
+    expect((await page.getByTestId('report-rolling').innerText()).trim()).toBe('Last complete week');
+    expect((await page.getByTestId('report-ran-range').innerText()).trim()).toBe(ran);
+    await fullShot(page, 'custom-report-rolling-en');
+    await api.post('/customReport/delete', { reportId: saved?.reportId });
     await context.close();
   });
 

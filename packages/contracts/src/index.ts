@@ -30,6 +30,7 @@ export * from './session/index.ts';
 export * from './session/operations.ts';
 export * from './traffic/index.ts';
 export * from './traffic/operations.ts';
+export * from './traffic/reports.ts';
 export * from './users/index.ts';
 export * from './users/operations.ts';
 export * from './weather/index.ts';

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { sampleOrders, writePosWorkbook } from '../../src/modules/sales/pos-workbook.ts';
 import { createPosImporter } from '../../src/modules/sales/sales.module.ts';
 import { datesOf } from '../../src/platform/time/local-time.ts';
+import { postFiles } from '../factories.ts';
 import { type CallOptions, call, type TestApp } from '../harness.ts';
 
 /** Test helpers of the sales tests: waiting for imports, big POS files (multipart uploads are in test/factories.ts). */
@@ -72,4 +73,22 @@ export async function importDailyOrders(t: TestApp, customerId: string, fileName
   } finally {
     await worker.stop();
   }
+}
+
+/** Uploads orders as a real POS workbook through POST /api/pos/upload and waits until it has been imported. */
+export async function uploadOrders(
+  app: FastifyInstance,
+  session: CallOptions,
+  dataDir: string,
+  fileName: string,
+  orders: Parameters<typeof writePosWorkbook>[1],
+): Promise<PosUploadRow> {
+  const filePath = path.join(dataDir, fileName);
+  fs.mkdirSync(dataDir, { recursive: true });
+  await writePosWorkbook(filePath, orders);
+  const response = await postFiles(app, '/api/pos/upload', [{ name: fileName, content: fs.readFileSync(filePath) }], session);
+  const uploadId = (response.body.data as { uploads: { uploadId: string }[] } | null)?.uploads[0]?.uploadId;
+  if (!uploadId) throw new Error(`upload refused: ${JSON.stringify(response.body)}`);
+  const [row] = await waitForUploads(app, session, [uploadId]);
+  return row as PosUploadRow;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../org/index.ts';
+import { idSchema, timeZoneSchema } from '../org/index.ts';
 import { Limits } from '../platform/limits.ts';
 import { messageRef } from '../platform/messages.ts';
 import { requiredText } from '../platform/validation.ts';
@@ -187,6 +187,13 @@ export const likeForLikeSchema = z.object({
   shops: z.number().int(),
 });
 export type LikeForLike = z.infer<typeof likeForLikeSchema>;
+/**
+ * Data completeness of a report row (issue 11), counted in store-days (store-hours by hour) up to
+ * each shop's today: of `total`, `reporting` had devices reporting and `complete` reported through
+ * every business hour. A row with none reporting has no traffic values (null: no data, not 0).
+ */
+export const storeDaysSchema = z.object({ total: z.number().int(), reporting: z.number().int(), complete: z.number().int() });
+export type StoreDaysCount = z.infer<typeof storeDaysSchema>;
 /** Request flag of comparison views: compare comparable stores only. */
 export const comparableOnlySchema = z.boolean().optional();
 
@@ -299,7 +306,17 @@ export const comparisonResponseSchema = z.object({
   totalsB: partialValuesSchema,
   /** (B - A) / A per indicator. */
   change: partialValuesSchema,
-  shops: z.array(z.object({ ...shopRef, a: partialValuesSchema, b: partialValuesSchema, comparable: z.boolean().optional() })),
+  shops: z.array(
+    z.object({
+      ...shopRef,
+      a: partialValuesSchema,
+      b: partialValuesSchema,
+      comparable: z.boolean().optional(),
+      /** Store-days of range A (B) whose devices did not report through business hours (up to the shop's today). */
+      incompleteDaysA: z.number().int().optional(),
+      incompleteDaysB: z.number().int().optional(),
+    }),
+  ),
   series: z.array(
     z.object({
       offset: z.number().int(),
@@ -309,6 +326,11 @@ export const comparisonResponseSchema = z.object({
       b: partialValuesSchema,
       /** The pair of the running day: both sides count the same elapsed hours. */
       partial: partialReasonSchema.optional(),
+      /** The compared shops' store-days of each side's date (up to each shop's today); a side none reported on has null values. */
+      storeDaysA: storeDaysSchema.optional(),
+      storeDaysB: storeDaysSchema.optional(),
+      /** A side has a store-day without data or with a device outage: the pair is not a fair comparison. */
+      incomplete: z.boolean().optional(),
     }),
   ),
   likeForLike: likeForLikeSchema.optional(),
@@ -326,7 +348,18 @@ export const fourQuadrantResponseSchema = z.object({
   xAverage: z.number().nullable(),
   yAverage: z.number().nullable(),
   /** Quadrant 1: both at or above average; 2: x below, y above; 3: both below; 4: x above, y below. */
-  points: z.array(z.object({ ...shopRef, x: z.number().nullable(), y: z.number().nullable(), quadrant: z.number().int().nullable() })),
+  points: z.array(
+    z.object({
+      ...shopRef,
+      x: z.number().nullable(),
+      y: z.number().nullable(),
+      quadrant: z.number().int().nullable(),
+      /** Store-days of the range whose devices did not report through business hours (a shop that reported none has no traffic values). */
+      incompleteDays: z.number().int().optional(),
+    }),
+  ),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
 });
 export type FourQuadrantResponse = z.infer<typeof fourQuadrantResponseSchema>;
 /**
@@ -342,6 +375,8 @@ export type FourQuadrantWithSalesResponse = z.infer<typeof fourQuadrantWithSales
 export const timeIntervalRequestSchema = dateRangeSchema.extend({ shopIds: shopIdsSchema, indicators: indicatorsSchema });
 export const timeIntervalResponseSchema = z.object({
   days: z.number().int(),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
   hours: z.array(z.object({ hour: z.number().int(), total: partialValuesSchema, dailyAverage: partialValuesSchema })),
 });
 export type TimeIntervalResponse = z.infer<typeof timeIntervalResponseSchema>;
@@ -357,6 +392,8 @@ const gateCounts = {
 };
 export const gateListResponseSchema = z.object({
   shopId: z.string(),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
   rows: z.array(
     z.object({
       cameraId: z.string(),
@@ -373,6 +410,8 @@ export const gateSummaryRequestSchema = dateRangeSchema.extend({ shopIds: shopId
 export const gateSummaryResponseSchema = z.object({
   ...gateCounts,
   gates: z.number().int(),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
   busiest: z.object({ cameraId: z.string(), cameraName: z.string(), shopId: z.string(), entries: z.number() }).nullable(),
 });
 export const gateTrendRequestSchema = dateRangeSchema.extend({
@@ -396,6 +435,8 @@ export const gateTrendResponseSchema = z.object({
 export const visitorRangeRequestSchema = dateRangeSchema.extend({ shopIds: shopIdsSchema });
 export const profileResponseSchema = z.object({
   visits: z.number(),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
   gender: z.array(z.object({ gender: z.enum(GENDERS), visits: z.number(), share: z.number().nullable() })),
   age: z.array(z.object({ band: z.enum(AGE_BANDS), visits: z.number(), share: z.number().nullable() })),
 });
@@ -404,6 +445,8 @@ export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 export const newRepeatRequestSchema = visitorRangeRequestSchema.extend({ granularity: z.enum(['day', 'week', 'month']).default('day') });
 export const newRepeatResponseSchema = z.object({
   newVisitors: z.number(),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
   repeatVisitors: z.number(),
   repeatRate: z.number().nullable(),
   points: z.array(z.object({ key: z.string(), newVisitors: z.number(), repeatVisitors: z.number() })),
@@ -411,6 +454,8 @@ export const newRepeatResponseSchema = z.object({
 
 export const stayTimeResponseSchema = z.object({
   visits: z.number(),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
   avgDwellMinutes: z.number().nullable(),
   buckets: z.array(z.object({ bucket: z.string(), visits: z.number(), share: z.number().nullable() })),
   deepVisits: z.number(),
@@ -423,11 +468,15 @@ export type StayTimeResponse = z.infer<typeof stayTimeResponseSchema>;
 
 export const frequencyResponseSchema = z.object({
   visitors: z.number(),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
   averageVisits: z.number().nullable(),
   buckets: z.array(z.object({ bucket: z.enum(FREQUENCY_BUCKETS), visitors: z.number(), share: z.number().nullable() })),
 });
 export const revisitResponseSchema = z.object({
   repeatVisits: z.number(),
+  /** The store-days of the shops and range (up to each shop's today): how many reported, how many in full (issue 11). */
+  storeDays: storeDaysSchema.optional(),
   averageDays: z.number().nullable(),
   buckets: z.array(z.object({ bucket: z.string(), visits: z.number(), share: z.number().nullable() })),
 });
@@ -445,15 +494,63 @@ export const activityResponseSchema = z.object({
 
 export const REPORT_DIMENSIONS = ['shop', 'day', 'week', 'month', 'hour', 'shopDay'] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
+
+/**
+ * Rolling ranges of a saved report (issue 11): the rule is stored, not its dates, and resolved
+ * when the report runs, in the local today of its shops (their time zone when they share one,
+ * else the customer's). Every rule is of complete days: a saved report never reads a running day.
+ */
+export const ROLLING_RANGES = ['yesterday', 'last7CompleteDays', 'last30CompleteDays', 'lastCompleteWeek', 'lastCompleteMonth'] as const;
+export type RollingRange = (typeof ROLLING_RANGES)[number];
+export const rollingRangeSchema = z.enum(ROLLING_RANGES, { error: messageRef('validation.invalidValue', { field: 'rolling' }) });
+
+const utcDay = (date: string) => new Date(`${date}T00:00:00Z`);
+const isoDay = (day: Date) => day.toISOString().slice(0, 10);
+const shifted = (date: string, days: number) => {
+  const day = utcDay(date);
+  day.setUTCDate(day.getUTCDate() + days);
+  return isoDay(day);
+};
+
+/** The dates a rolling rule stands for on a local `today` (YYYY-MM-DD); weeks start on Monday. */
+export function resolveRollingRange(rule: RollingRange, today: string): DateRange {
+  const yesterday = shifted(today, -1);
+  switch (rule) {
+    case 'yesterday':
+      return { startDate: yesterday, endDate: yesterday };
+    case 'last7CompleteDays':
+      return { startDate: shifted(today, -7), endDate: yesterday };
+    case 'last30CompleteDays':
+      return { startDate: shifted(today, -30), endDate: yesterday };
+    case 'lastCompleteWeek': {
+      const monday = shifted(today, -((utcDay(today).getUTCDay() + 6) % 7) - 7);
+      return { startDate: monday, endDate: shifted(monday, 6) };
+    }
+    case 'lastCompleteMonth': {
+      const firstOfMonth = `${today.slice(0, 7)}-01`;
+      const lastOfPrevious = shifted(firstOfMonth, -1);
+      return { startDate: `${lastOfPrevious.slice(0, 7)}-01`, endDate: lastOfPrevious };
+    }
+  }
+}
+
+/**
+ * A report definition. With `rolling`, the dates are the rule's (resolved at run time; the
+ * `startDate`/`endDate` sent are what the builder showed, and are replaced); without, they are fixed.
+ */
 export const reportDefinitionSchema = dateRangeSchema.extend({
   indicators: indicatorsSchema,
   dimension: z.enum(REPORT_DIMENSIONS),
   shopIds: shopIdsSchema,
+  rolling: rollingRangeSchema.optional(),
 });
 export type ReportDefinition = z.infer<typeof reportDefinitionSchema>;
 export const reportTableSchema = z.object({
   dimension: z.enum(REPORT_DIMENSIONS),
   indicators: z.array(indicatorSchema),
+  /** The dates the report ran for (a rolling rule's, resolved at run time). */
+  range: dateRangeSchema.optional(),
+  rolling: rollingRangeSchema.optional(),
   rows: z.array(
     z.object({
       key: z.string(),
@@ -462,9 +559,13 @@ export const reportTableSchema = z.object({
       shopNumber: z.string().optional(),
       period: z.string().optional(),
       values: partialValuesSchema,
+      storeDays: storeDaysSchema.optional(),
+      /** Set when the row holds only part of its period (running, or a week or month at the range's edge). */
+      partial: partialReasonSchema.optional(),
     }),
   ),
   totals: partialValuesSchema,
+  totalsStoreDays: storeDaysSchema.optional(),
 });
 export type ReportTable = z.infer<typeof reportTableSchema>;
 export const reportSaveRequestSchema = z.object({
@@ -516,7 +617,14 @@ export const exportRequestSchema = z.discriminatedUnion(
     z.object({ table: z.literal('frequency'), query: visitorRangeRequestSchema }),
     z.object({ table: z.literal('revisitInterval'), query: visitorRangeRequestSchema }),
     z.object({ table: z.literal('activity'), query: activityRequestSchema }),
-    z.object({ table: z.literal('customReport'), query: reportWithSalesDefinitionSchema }),
+    z.object({
+      table: z.literal('customReport'),
+      query: reportWithSalesDefinitionSchema,
+      /** The reader's time zone, in which the file states when it was generated (else the customer's). */
+      timeZone: timeZoneSchema.optional(),
+      /** The saved report's name, for the file's title. */
+      reportName: z.string().trim().max(Limits.nameMaxChars).optional(),
+    }),
   ],
   { error: messageRef('validation.invalidValue', { field: 'table' }) },
 );

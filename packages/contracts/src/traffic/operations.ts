@@ -29,7 +29,6 @@ import {
   reportIdRequestSchema,
   reportWithSalesDefinitionSchema,
   reportWithSalesSaveRequestSchema,
-  reportWithSalesTableSchema,
   revisitResponseSchema,
   savedReportWithSalesSchema,
   stayTimeResponseSchema,
@@ -40,6 +39,7 @@ import {
   visitorRangeRequestSchema,
   weatherListRequestSchema,
 } from './index.ts';
+import { customReportTableSchema } from './reports.ts';
 
 const tags = ['traffic'];
 const needs = (...permission: PermissionKey[]): OperationGuard => ({ auth: 'customer', permission });
@@ -239,7 +239,7 @@ export const trafficOperations = {
     tags,
     guard: traffic,
     body: reportWithSalesDefinitionSchema,
-    response: reportWithSalesTableSchema,
+    response: customReportTableSchema,
   }),
   customReportSave: declareOperation({
     name: 'traffic.customReportSave',

@@ -117,8 +117,10 @@ describe('sales indicators in the four-quadrant analysis and custom reports', ()
     expect(point(shops.c)?.y).toBeNull();
     for (const shopId of Object.values(shops)) expect(point(shopId)?.y ?? null).toBe(crossOf(shopId).conversionRate ?? null);
     expect(quadrant.yAverage).toBeCloseTo((4 / 50 + 3 / 50) / 2, 10);
-    // C has no camera (0 entries, no conversion): no quadrant; A converts above the average, B below.
-    expect([point(shops.a)?.quadrant, point(shops.b)?.quadrant, point(shops.c)?.quadrant]).toEqual([1, 4, null]);
+    // C has no camera: no traffic data (entries null, not 0; issue 11), so no quadrant and not in the entries
+    // average (65); A has fewer entries than that and converts above the average, B the reverse.
+    expect(point(shops.c)?.x).toBeNull();
+    expect([point(shops.a)?.quadrant, point(shops.b)?.quadrant, point(shops.c)?.quadrant]).toEqual([2, 4, null]);
 
     const money = await data<FourQuadrantWithSalesResponse>(admin, '/api/traffic/fourQuadrant', {
       ...range,
@@ -201,7 +203,8 @@ describe('sales indicators in the four-quadrant analysis and custom reports', ()
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.content as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
-    expect([sheet?.getRow(1).getCell(3).value, sheet?.getRow(1).getCell(4).value]).toEqual(['销售额', '成交率']);
+    // Money columns name their currency (issue 11).
+    expect([sheet?.getRow(1).getCell(3).value, sheet?.getRow(1).getCell(4).value]).toEqual(['销售额 (CNY)', '成交率']);
     expect(sheet?.getRow(2).getCell(3).value).toBe(410.5);
     expect(sheet?.getColumn(3).numFmt).toBe('#,##0.00');
   });

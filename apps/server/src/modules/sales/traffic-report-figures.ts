@@ -29,12 +29,8 @@ export function createTrafficReportFigures(deps: { db: DB; money: MoneyService }
     async figuresBy(customerId, shopIds, range, indicators, grouping) {
       // Money over shops of several currencies is converted with the dated rates, or refused, as on the sales screens.
       const shops = await salesAnalyticsRepo(tenantScope(deps.db, customerId)).shops(shopIds);
-      const plan = await deps.money.plan(
-        customerId,
-        shops,
-        [range],
-        indicators.some((indicator) => MONEY_SALES_INDICATORS.includes(indicator)),
-      );
+      const needsMoney = indicators.some((indicator) => MONEY_SALES_INDICATORS.includes(indicator));
+      const plan = await deps.money.plan(customerId, shops, [range], needsMoney);
       const areaById = new Map(shops.filter((shop) => shop.floor_area !== null && shop.floor_area > 0).map((shop) => [shop.id, shop.floor_area ?? 0]));
       const totalArea = [...areaById.values()].reduce((sum, area) => sum + area, 0);
       const area = indicators.some((indicator: SalesReportIndicator) => PER_SQM_SALES_INDICATORS.includes(indicator));
@@ -46,6 +42,7 @@ export function createTrafficReportFigures(deps: { db: DB; money: MoneyService }
           for (const indicator of indicators) values[indicator] = salesValue(indicator, sums.get(key) ?? emptySums(), areaOf(key));
           return values;
         },
+        ...(needsMoney ? { money: () => plan.info() } : {}),
       };
     },
   };

@@ -152,6 +152,11 @@ export function analyticsRepo(scope: TenantScope) {
         .executeTakeFirst();
       return row?.at ? String(row.at) : null;
     },
+    /** The customer's default time zone: where a report over shops of several zones reads 'yesterday'. */
+    customerTimeZone: async (): Promise<string | null> => {
+      const row = await scope.db.selectFrom('customers').select('default_time_zone').where('id', '=', scope.customerId).executeTakeFirst();
+      return row?.default_time_zone ?? null;
+    },
     customerCountries: async (): Promise<string[]> => {
       // customers is not a tenant table: the customer is the tenant itself.
       const row = await scope.db.selectFrom('customers').select('countries').where('id', '=', scope.customerId).executeTakeFirst();

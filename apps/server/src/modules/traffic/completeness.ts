@@ -1,7 +1,8 @@
-import type { Coverage, DateRange, Granularity } from '@storelens/contracts';
+import type { Coverage, DateRange, Granularity, StoreDaysCount } from '@storelens/contracts';
 import { businessHoursOf, type DayStatus, storeDayStatus } from '../../platform/analytics/completeness.ts';
 import type { DB } from '../../platform/db/database.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
+import { now } from '../../platform/time/clock.ts';
 import { addDays, localParts, monthEnd, monthStart } from '../../platform/time/local-time.ts';
 import { analyticsRepo } from './analytics.repo.ts';
 import type { ShopInfo } from './shops-in-scope.ts';
@@ -16,6 +17,10 @@ export interface StoreDays {
   reportedAny(shopId: string, dates: readonly string[]): boolean;
   /** True when the shop reported on every one of the dates. */
   reportedAll(shopId: string, dates: readonly string[]): boolean;
+  /** Store-days of the shops from `from` to `to` (within the read range, up to each shop's today): how many reported, how many were complete. */
+  tally(shopIds: readonly string[], from: string, to: string): StoreDaysCount;
+  /** Store-hours of one local hour (up to each shop's hour in progress): a reported hour counts as complete. */
+  hourTally(shopIds: readonly string[], date: string, hour: number): StoreDaysCount;
   /** Coverage of a bucket of a trend over the shops. */
   bucketCoverage(granularity: Granularity, key: string, range: DateRange): Coverage;
 }
@@ -56,8 +61,35 @@ export function createTrafficCompleteness(deps: { db: DB }) {
       const today = byId.get(shopId)?.now.date ?? '';
       return dates.filter((date) => date <= today);
     };
+    const tally = (shopIds: readonly string[], from: string, to: string): StoreDaysCount => {
+      const count = { total: 0, reporting: 0, complete: 0 };
+      for (const shopId of shopIds) {
+        for (const date of upToToday(shopId, datesIn(from, to))) {
+          const value = status(shopId, date);
+          count.total += 1;
+          if (value !== 'missing') count.reporting += 1;
+          if (value === 'complete') count.complete += 1;
+        }
+      }
+      return count;
+    };
+    const hourTally = (shopIds: readonly string[], date: string, hour: number): StoreDaysCount => {
+      const count = { total: 0, reporting: 0, complete: 0 };
+      for (const shopId of shopIds) {
+        const now = byId.get(shopId)?.now;
+        if (!now || date > now.date || (date === now.date && hour > now.hour)) continue;
+        count.total += 1;
+        if (hours.get(`${shopId}|${date}`)?.has(hour)) {
+          count.reporting += 1;
+          count.complete += 1;
+        }
+      }
+      return count;
+    };
     return {
       status,
+      tally,
+      hourTally,
       reportedIn: (shopId, date, hour) => hours.get(`${shopId}|${date}`)?.has(hour) ?? false,
       incompleteDays: (shopId, part) => upToToday(shopId, datesIn(part.startDate, part.endDate)).filter((date) => status(shopId, date) !== 'complete').length,
       reportedAny: (shopId, dates) => dates.some((date) => status(shopId, date) !== 'missing'),
@@ -85,6 +117,16 @@ export function createTrafficCompleteness(deps: { db: DB }) {
     };
   }
 
-  return { storeDays };
+  /** The store-days of shops over a range (up to each shop's today): how many reported and how many in full, for an answer's note. */
+  async function tallyOf(customerId: string, shops: readonly ShopInfo[], range: DateRange, at: Date = now()): Promise<StoreDaysCount> {
+    const days = await storeDays(customerId, shops, range, at);
+    return days.tally(
+      shops.map((shop) => shop.id),
+      range.startDate,
+      range.endDate,
+    );
+  }
+
+  return { storeDays, tallyOf };
 }
 export type TrafficCompleteness = ReturnType<typeof createTrafficCompleteness>;

@@ -14,13 +14,16 @@ import type { CustomerActor } from '../../platform/http/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { analyticsRepo, type SumRow } from './analytics.repo.ts';
+import type { TrafficCompleteness } from './completeness.ts';
 import { addInto, columnsFor, indicatorValue, indicatorValues, isCount, type Sums } from './metrics.ts';
 import { type ShopsInScope, shopIdsOf } from './shops-in-scope.ts';
 
 /** When and where people come in: the time-interval analysis (hours of the day) and the entrance (gate) analysis. */
-export function createEntrancesService(deps: { db: DB; shops: ShopsInScope }) {
+export function createEntrancesService(deps: { db: DB; shops: ShopsInScope; completeness: TrafficCompleteness }) {
   const repoOf = (customerId: string) => analyticsRepo(tenantScope(deps.db, customerId));
   const { resolveShops, resolveShop } = deps.shops;
+  // Each answer says how many of its store-days reported (issue 11): an entrance that counted nothing because its box was down is not a quiet one.
+  const { tallyOf } = deps.completeness;
 
   async function timeInterval(
     actor: CustomerActor,
@@ -28,17 +31,14 @@ export function createEntrancesService(deps: { db: DB; shops: ShopsInScope }) {
   ): Promise<TimeIntervalResponse> {
     const days = checkRange(input, RANGE_LIMITS.days);
     const shops = await resolveShops(actor, input.shopIds);
-    const rows = await repoOf(actor.customerId).sumShopRollup(
-      'traffic_shop_hourly',
-      columnsFor(input.indicators),
-      ['hour'],
-      shopIdsOf(shops),
-      input.startDate,
-      input.endDate,
-    );
+    const [rows, storeDays] = await Promise.all([
+      repoOf(actor.customerId).sumShopRollup('traffic_shop_hourly', columnsFor(input.indicators), ['hour'], shopIdsOf(shops), input.startDate, input.endDate),
+      tallyOf(actor.customerId, shops, input),
+    ]);
     const byHour = new Map(rows.map((row) => [Number(row.group.hour), row.sums]));
     return {
       days,
+      storeDays,
       hours: Array.from({ length: 24 }, (_, hour) => {
         const sums = byHour.get(hour) ?? {};
         const total = indicatorValues(input.indicators, sums);
@@ -59,9 +59,10 @@ export function createEntrancesService(deps: { db: DB; shops: ShopsInScope }) {
     checkRange(input, RANGE_LIMITS.days);
     const shop = await resolveShop(actor, input.shopId);
     const repo = repoOf(actor.customerId);
-    const [cameras, rows] = await Promise.all([
+    const [cameras, rows, storeDays] = await Promise.all([
       repo.cameras([shop.id]),
       repo.sumEntranceRollup('traffic_entrance_daily', ['camera_id'], [shop.id], input.startDate, input.endDate),
+      tallyOf(actor.customerId, [shop], input),
     ]);
     const byCamera = new Map(rows.map((row) => [String(row.group.camera_id), row.sums]));
     const shopEntries = rows.reduce((sum, row) => sum + (row.sums.entries ?? 0), 0);
@@ -69,6 +70,7 @@ export function createEntrancesService(deps: { db: DB; shops: ShopsInScope }) {
     const gates = cameras.filter((camera) => camera.deployment_area === 'entrance' || byCamera.has(camera.id));
     return {
       shopId: shop.id,
+      storeDays,
       rows: gates.map((camera) => {
         const sums = byCamera.get(camera.id) ?? {};
         const entries = sums.entries ?? 0;
@@ -90,9 +92,10 @@ export function createEntrancesService(deps: { db: DB; shops: ShopsInScope }) {
     checkRange(input, RANGE_LIMITS.days);
     const shops = await resolveShops(actor, input.shopIds);
     const repo = repoOf(actor.customerId);
-    const [cameras, rows] = await Promise.all([
+    const [cameras, rows, storeDays] = await Promise.all([
       repo.cameras(shopIdsOf(shops)),
       repo.sumEntranceRollup('traffic_entrance_daily', ['shop_id', 'camera_id'], shopIdsOf(shops), input.startDate, input.endDate),
+      tallyOf(actor.customerId, shops, input),
     ]);
     const totals: Sums = {};
     for (const row of rows) addInto(totals, row.sums);
@@ -108,6 +111,7 @@ export function createEntrancesService(deps: { db: DB; shops: ShopsInScope }) {
       passersby: totals.passersby ?? 0,
       captureRate: indicatorValue('captureRate', totals),
       gates: gateIds.size,
+      storeDays,
       busiest:
         top && topCamera && (top.sums.entries ?? 0) > 0
           ? { cameraId: topCamera.id, cameraName: topCamera.name, shopId: topCamera.shop_id, entries: top.sums.entries ?? 0 }

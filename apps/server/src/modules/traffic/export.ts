@@ -1,4 +1,13 @@
-import { type ExportRequest, type Indicator, type Locale, type MessageKey, type ReportIndicator, translateMessage } from '@storelens/contracts';
+import {
+  type ExportRequest,
+  type Indicator,
+  type Locale,
+  type MessageKey,
+  type MessageParams,
+  REPORT_RATE_INDICATORS,
+  type ReportIndicator,
+  translateMessage,
+} from '@storelens/contracts';
 import {
   columnKindOf,
   type ExportColumn,
@@ -9,18 +18,26 @@ import {
   rankingTable,
   writeTable,
 } from '../../platform/analytics/excel-table.ts';
+import { changeOf } from '../../platform/analytics/ratios.ts';
 import { hasPermission } from '../../platform/authz/guard.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import type { DownloadFile } from '../../platform/http/download.ts';
 import { noAuthority } from '../../platform/http/errors.ts';
+import { customReportFile } from './report-file.ts';
 import type { TrafficServices } from './traffic.module.ts';
+
+const isRate = (indicator: ReportIndicator) => REPORT_RATE_INDICATORS.includes(indicator);
+/** A rate's change in percentage points (0.25 -> 0.30 is +5.0), as the pages write it; null without both values. */
+const points = (before: number | null | undefined, after: number | null | undefined) =>
+  before === null || before === undefined || after === null || after === undefined ? null : (after - before) * 100;
 
 /** Runs the export's query as its screen does, and lays the answer out as a table. */
 export async function exportTable(traffic: TrafficServices, actor: CustomerActor, request: ExportRequest, locale: Locale): Promise<DownloadFile> {
   // The export needs what the table's own screen needs.
   if (request.table === 'profile' && !hasPermission(actor, 'cusattr_show')) throw noAuthority();
   if (request.table === 'gateList' && !hasPermission(actor, 'shopgateanalyze_page')) throw noAuthority();
-  const tr = (key: MessageKey) => translateMessage(locale, key);
+  const tr = (key: MessageKey, params?: MessageParams) => translateMessage(locale, key, params);
+  const yesNo = (value: boolean | undefined) => (value === undefined ? null : tr(value ? 'reportFile.yes' : 'reportFile.no'));
   const text = (key: MessageKey): ExportColumn => ({ header: tr(key), kind: 'text' });
   const indicatorColumn = (indicator: ReportIndicator, suffix = ''): ExportColumn => indicatorColumnOf(locale, indicator, suffix);
   let table: ExportTable;
@@ -61,7 +78,27 @@ export async function exportTable(traffic: TrafficServices, actor: CustomerActor
       break;
     }
     case 'ranking': {
-      table = rankingTable('export.titleRanking', await traffic.shopComparison.ranking(actor, request.query), locale);
+      const data = await traffic.shopComparison.ranking(actor, request.query);
+      const base = rankingTable('export.titleRanking', data, locale);
+      // As the page: a rate changes in percentage points, and each shop says whether it is comparable and how many store-days were incomplete.
+      const rate = isRate(data.indicator);
+      const change = base.columns.length - 1;
+      table = {
+        ...base,
+        columns: [
+          ...base.columns.map((column, index) => (index === change && rate ? { header: tr('reportFile.changePoints'), kind: 'decimal' as const } : column)),
+          text('reportFile.comparable'),
+          { header: tr('reportFile.incompleteDays'), kind: 'count' },
+        ],
+        rows: base.rows.map((cells, index) => {
+          const row = data.rows[index];
+          return [
+            ...cells.map((cell, column) => (column === change && rate ? points(row?.previousValue, row?.value) : cell)),
+            yesNo(row?.comparable),
+            row?.incompleteDays ?? null,
+          ];
+        }),
+      };
       break;
     }
     case 'comparison': {
@@ -74,12 +111,27 @@ export async function exportTable(traffic: TrafficServices, actor: CustomerActor
         columns: [
           text('export.shopNumber'),
           text('export.shop'),
-          ...indicators.flatMap((indicator) => [indicatorColumn(indicator, a), indicatorColumn(indicator, b)]),
+          ...indicators.flatMap((indicator): ExportColumn[] => [
+            indicatorColumn(indicator, a),
+            indicatorColumn(indicator, b),
+            isRate(indicator)
+              ? { header: tr('reportFile.changePointsOf', { indicator: tr(`export.${indicator}`) }), kind: 'decimal' }
+              : { header: tr('reportFile.changeOf', { indicator: tr(`export.${indicator}`) }), kind: 'rate' },
+          ]),
+          text('reportFile.comparable'),
+          { header: `${tr('reportFile.incompleteDays')}${a}`, kind: 'count' },
+          { header: `${tr('reportFile.incompleteDays')}${b}`, kind: 'count' },
         ],
         rows: data.shops.map((shop) => [
           shop.shopNumber,
           shop.shopName,
-          ...indicators.flatMap((indicator) => [shop.a[indicator] ?? null, shop.b[indicator] ?? null]),
+          ...indicators.flatMap((indicator) => {
+            const [before, after] = [shop.a[indicator] ?? null, shop.b[indicator] ?? null];
+            return [before, after, isRate(indicator) ? points(before, after) : changeOf(before, after)];
+          }),
+          yesNo(shop.comparable),
+          shop.incompleteDaysA ?? null,
+          shop.incompleteDaysB ?? null,
         ]),
       };
       break;
@@ -200,22 +252,8 @@ export async function exportTable(traffic: TrafficServices, actor: CustomerActor
       break;
     }
     case 'customReport': {
-      const data = await traffic.reports.run(actor, request.query);
-      const byShop = data.dimension === 'shop' || data.dimension === 'shopDay';
-      const byPeriod = data.dimension !== 'shop';
-      table = {
-        title: 'export.titleCustomReport',
-        columns: [
-          ...(byShop ? [text('export.shopNumber'), text('export.shop')] : []),
-          ...(byPeriod ? [text('export.period')] : []),
-          ...data.indicators.map((indicator) => indicatorColumn(indicator)),
-        ],
-        rows: data.rows.map((row) => [
-          ...(byShop ? [row.shopNumber ?? '', row.shopName ?? ''] : []),
-          ...(byPeriod ? [row.period ?? ''] : []),
-          ...data.indicators.map((indicator) => row.values[indicator] ?? null),
-        ]),
-      };
+      const data = await traffic.reports.runForFile(actor, request.query, request.timeZone);
+      table = customReportFile({ ...data, reportName: request.reportName }, locale);
       break;
     }
   }

@@ -4,6 +4,7 @@ import {
   INDICATORS,
   type Indicator,
   isSalesReportIndicator,
+  type MoneyInfo,
   type PartialReportValues,
   type ReportIndicator,
   type SalesReportIndicator,
@@ -18,6 +19,8 @@ export type FigureGrouping = 'total' | 'shop' | 'shopDay' | Granularity;
 export interface ExtraFigures {
   /** The values of a key; a key without data answers what no data gives (no sales: 0, no conversion rate: null). */
   valuesOf(key: string): PartialReportValues;
+  /** What the money figures are in (asked after the values were read: it lists the rates used), when money was asked for. */
+  money?(): MoneyInfo;
 }
 
 /**
@@ -61,7 +64,19 @@ export function splitIndicators(indicators: readonly ReportIndicator[]): { traff
   };
 }
 
-/** The values of a report row: traffic indicators from traffic sums, the extra ones from their figures. */
-export function reportValues(indicators: readonly ReportIndicator[], traffic: Sums, extra: ExtraFigures, key: string): PartialReportValues {
-  return { ...indicatorValues(splitIndicators(indicators).traffic, traffic), ...extra.valuesOf(key) };
+/**
+ * The values of a report row: traffic indicators from traffic sums, the extra ones from their
+ * figures. `noTrafficData`: no device reported in the row, so its traffic indicators are null (no
+ * data is not zero, issue 11); the extra ones are their source's.
+ */
+export function reportValues(
+  indicators: readonly ReportIndicator[],
+  traffic: Sums,
+  extra: ExtraFigures,
+  key: string,
+  noTrafficData = false,
+): PartialReportValues {
+  const own = splitIndicators(indicators).traffic;
+  const trafficValues = noTrafficData ? Object.fromEntries(own.map((indicator) => [indicator, null])) : indicatorValues(own, traffic);
+  return { ...trafficValues, ...extra.valuesOf(key) };
 }

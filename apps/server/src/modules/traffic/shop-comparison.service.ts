@@ -6,6 +6,7 @@ import {
   RANGE_LIMITS,
   type RankingResponse,
   type ReportIndicator,
+  type StoreDaysCount,
 } from '@storelens/contracts';
 import { comparedDates } from '../../platform/analytics/completeness.ts';
 import { checkComparisonRanges, checkRange, pairedDays, previousRangeOf } from '../../platform/analytics/date-ranges.ts';
@@ -156,11 +157,26 @@ export function createShopComparisonService(deps: {
         a: shopValues(shop.id, rangeA, byShopA),
         b: shopValues(shop.id, rangeB, byShopB),
         comparable: comparable.has(shop.id),
+        incompleteDaysA: storeDays.incompleteDays(shop.id, rangeA),
+        incompleteDaysB: storeDays.incompleteDays(shop.id, rangeB),
       })),
-      series: pairedDays(rangeA, rangeB, days, (dateA, dateB) => ({
-        a: indicatorValues(input.indicators, daysA.get(dateA) ?? {}),
-        b: indicatorValues(input.indicators, daysB.get(dateB) ?? {}),
-      })).map((pair) => (runningDays.has(pair.offset - 1) ? { ...pair, partial: 'running' as const } : pair)),
+      series: pairedDays(rangeA, rangeB, days, (dateA, dateB) => {
+        // A side no compared shop reported on has no values (no data, not 0), e.g. the days to come of a running range.
+        const side = (date: string, byDate: Map<string, Sums>) => {
+          const count = storeDays.tally(shopIds, date, date);
+          return { count, values: count.reporting === 0 && !byDate.has(date) ? noData : indicatorValues(input.indicators, byDate.get(date) ?? {}) };
+        };
+        const a = side(dateA, daysA);
+        const b = side(dateB, daysB);
+        const unfair = (count: StoreDaysCount) => count.total > 0 && count.complete < count.total;
+        return {
+          a: a.values,
+          b: b.values,
+          storeDaysA: a.count,
+          storeDaysB: b.count,
+          ...(unfair(a.count) || unfair(b.count) ? { incomplete: true } : {}),
+        };
+      }).map((pair) => (runningDays.has(pair.offset - 1) ? { ...pair, partial: 'running' as const } : pair)),
       likeForLike: { cut: referenced.cut, comparableOnly, comparedShops: shops.length, shops: allShops.length },
     };
   }
@@ -175,12 +191,15 @@ export function createShopComparisonService(deps: {
     const axes = [input.xIndicator, input.yIndicator];
     const { traffic, extra } = splitIndicators(axes);
     if (extra.length > 0) extraIndicators.authorize(actor);
-    const [byShop, extraByShop] = await Promise.all([
+    const [byShop, extraByShop, storeDays] = await Promise.all([
       traffic.length > 0 ? sumsByShop(actor.customerId, shopIdsOf(shops), columnsFor(traffic), input) : new Map<string, Sums>(),
       extraFiguresOf(extraIndicators, actor.customerId, shopIdsOf(shops), input, extra, 'shop'),
+      deps.completeness.storeDays(actor.customerId, shops, input, now()),
     ]);
+    // A shop whose devices reported nothing in the range has no traffic values (no data, not 0): it is not placed on a traffic axis.
     const values = shops.map((shop) => {
-      const value = reportValues(axes, byShop.get(shop.id) ?? {}, extraByShop, shop.id);
+      const silent = !storeDays.reportedAny(shop.id, datesOf(input.startDate, input.endDate)) && !byShop.has(shop.id);
+      const value = reportValues(axes, byShop.get(shop.id) ?? {}, extraByShop, shop.id, silent);
       return { shop, x: value[input.xIndicator] ?? null, y: value[input.yIndicator] ?? null };
     });
     const mean = (list: (number | null)[]) => {
@@ -201,7 +220,9 @@ export function createShopComparisonService(deps: {
         x,
         y,
         quadrant: x === null || y === null || xAverage === null || yAverage === null ? null : x >= xAverage ? (y >= yAverage ? 1 : 4) : y >= yAverage ? 2 : 3,
+        incompleteDays: storeDays.incompleteDays(shop.id, input),
       })),
+      storeDays: storeDays.tally(shopIdsOf(shops), input.startDate, input.endDate),
     };
   }
 

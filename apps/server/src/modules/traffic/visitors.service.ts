@@ -18,24 +18,31 @@ import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { addDays, daysBetween } from '../../platform/time/local-time.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
 import { analyticsRepo } from './analytics.repo.ts';
+import type { TrafficCompleteness } from './completeness.ts';
 import { AGE_COLUMNS, addInto, DWELL_BUCKET_COLUMNS, GENDER_COLUMNS, indicatorValue, type Sums } from './metrics.ts';
-import { type ShopsInScope, shopIdsOf } from './shops-in-scope.ts';
+import { type ShopInfo, type ShopsInScope, shopIdsOf } from './shops-in-scope.ts';
 import type { TrafficSums } from './traffic-sums.ts';
 
 /** Visitor attributes: profile, new and repeat, stay time, visit frequency, revisit interval and activity. */
-export function createVisitorsService(deps: { db: DB; calendar: CalendarService; shops: ShopsInScope; sums: TrafficSums }) {
+export function createVisitorsService(deps: { db: DB; calendar: CalendarService; shops: ShopsInScope; sums: TrafficSums; completeness: TrafficCompleteness }) {
   const { calendar } = deps;
   const repoOf = (customerId: string) => analyticsRepo(tenantScope(deps.db, customerId));
   const { resolveShops } = deps.shops;
   const { totalSums, periodSums } = deps.sums;
+  // Every visitor figure says how many of its store-days reported (issue 11): a quiet range and a dead box look different.
+  const tallyOf = (customerId: string, shops: readonly ShopInfo[], range: DateRange) => deps.completeness.tallyOf(customerId, shops, range);
 
   async function profile(actor: CustomerActor, input: DateRange & { shopIds?: string[] | undefined }): Promise<ProfileResponse> {
     checkRange(input, RANGE_LIMITS.days);
     const shops = await resolveShops(actor, input.shopIds);
-    const sums = await totalSums(actor.customerId, shopIdsOf(shops), ['visits', ...Object.values(GENDER_COLUMNS), ...AGE_COLUMNS], input);
+    const [sums, storeDays] = await Promise.all([
+      totalSums(actor.customerId, shopIdsOf(shops), ['visits', ...Object.values(GENDER_COLUMNS), ...AGE_COLUMNS], input),
+      tallyOf(actor.customerId, shops, input),
+    ]);
     const visits = sums.visits ?? 0;
     return {
       visits,
+      storeDays,
       gender: GENDERS.map((gender) => ({ gender, visits: sums[GENDER_COLUMNS[gender]] ?? 0, share: ratio(sums[GENDER_COLUMNS[gender]] ?? 0, visits) })),
       age: AGE_BANDS.map((band, index) => {
         const count = sums[AGE_COLUMNS[index] ?? 'age_6'] ?? 0;
@@ -47,11 +54,15 @@ export function createVisitorsService(deps: { db: DB; calendar: CalendarService;
   async function newRepeat(actor: CustomerActor, input: DateRange & { shopIds?: string[] | undefined; granularity: 'day' | 'week' | 'month' }) {
     checkRange(input, maxDaysFor(input.granularity));
     const shops = await resolveShops(actor, input.shopIds);
-    const sums = await periodSums(actor.customerId, shopIdsOf(shops), ['new_visits', 'repeat_visits'], input.granularity, input);
+    const [sums, storeDays] = await Promise.all([
+      periodSums(actor.customerId, shopIdsOf(shops), ['new_visits', 'repeat_visits'], input.granularity, input),
+      tallyOf(actor.customerId, shops, input),
+    ]);
     const total: Sums = {};
     for (const value of sums.values()) addInto(total, value);
     return {
       newVisitors: total.new_visits ?? 0,
+      storeDays,
       repeatVisitors: total.repeat_visits ?? 0,
       repeatRate: indicatorValue('repeatRate', total),
       points: bucketKeys(input.granularity, input.startDate, input.endDate).map((key) => ({
@@ -72,9 +83,10 @@ export function createVisitorsService(deps: { db: DB; calendar: CalendarService;
       input,
     );
     const visits = sums.visits ?? 0;
-    const flow = await calendar.flowSettings(actor.customerId);
+    const [flow, storeDays] = await Promise.all([calendar.flowSettings(actor.customerId), tallyOf(actor.customerId, shops, input)]);
     return {
       visits,
+      storeDays,
       avgDwellMinutes: indicatorValue('avgDwellMinutes', sums),
       buckets: DWELL_BUCKETS.map((bucket, index) => {
         const count = sums[DWELL_BUCKET_COLUMNS[index] ?? 'dwell_b6'] ?? 0;
@@ -90,7 +102,10 @@ export function createVisitorsService(deps: { db: DB; calendar: CalendarService;
   async function frequency(actor: CustomerActor, input: DateRange & { shopIds?: string[] | undefined }) {
     checkRange(input, RANGE_LIMITS.days);
     const shops = await resolveShops(actor, input.shopIds);
-    const rows = await repoOf(actor.customerId).frequency(shopIdsOf(shops), input.startDate, input.endDate);
+    const [rows, storeDays] = await Promise.all([
+      repoOf(actor.customerId).frequency(shopIdsOf(shops), input.startDate, input.endDate),
+      tallyOf(actor.customerId, shops, input),
+    ]);
     const visitors = rows.reduce((sum, row) => sum + row.visitors, 0);
     const visits = rows.reduce((sum, row) => sum + row.visits * row.visitors, 0);
     const counts = new Map<string, number>();
@@ -100,6 +115,7 @@ export function createVisitorsService(deps: { db: DB; calendar: CalendarService;
     }
     return {
       visitors,
+      storeDays,
       averageVisits: visitors > 0 ? visits / visitors : null,
       buckets: FREQUENCY_BUCKETS.map((bucket) => ({ bucket, visitors: counts.get(bucket) ?? 0, share: ratio(counts.get(bucket) ?? 0, visitors) })),
     };
@@ -108,11 +124,15 @@ export function createVisitorsService(deps: { db: DB; calendar: CalendarService;
   async function revisitInterval(actor: CustomerActor, input: DateRange & { shopIds?: string[] | undefined }) {
     checkRange(input, RANGE_LIMITS.days);
     const shops = await resolveShops(actor, input.shopIds);
-    const gaps = await repoOf(actor.customerId).revisitGaps(shopIdsOf(shops), input.startDate, input.endDate);
+    const [gaps, storeDays] = await Promise.all([
+      repoOf(actor.customerId).revisitGaps(shopIdsOf(shops), input.startDate, input.endDate),
+      tallyOf(actor.customerId, shops, input),
+    ]);
     const repeatVisits = gaps.reduce((sum, row) => sum + row.visits, 0);
     const dayTotal = gaps.reduce((sum, row) => sum + row.days * row.visits, 0);
     return {
       repeatVisits,
+      storeDays,
       averageDays: repeatVisits > 0 ? dayTotal / repeatVisits : null,
       buckets: REVISIT_BUCKETS.map((bucket) => {
         const count = gaps.filter((row) => row.days >= bucket.min && row.days <= bucket.max).reduce((sum, row) => sum + row.visits, 0);

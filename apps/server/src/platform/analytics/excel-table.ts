@@ -24,6 +24,14 @@ export interface ExportTable {
   title: MessageKey;
   columns: ExportColumn[];
   rows: Cell[][];
+  /** A totals row under the rows, in bold (its values computed by the caller: ratios recomputed, not summed). */
+  totals?: Cell[];
+  /**
+   * What the table is (title, period, scope, generation time, rates), on a second sheet of label
+   * and value lines: the table's sheet keeps its header in row 1, so filters, pivot tables and
+   * re-reading a file work on it as on every other export. Also the printed pages' header.
+   */
+  about?: { sheet: string; printHeader: string; lines: Cell[][] };
 }
 
 /** A period's key, with '(partial: ...)' when the bucket holds only part of its period (issue 11): never read as a drop. */
@@ -112,6 +120,16 @@ export async function writeTable(table: ExportTable, locale: Locale): Promise<Bu
   }));
   sheet.getRow(1).font = { bold: true };
   for (const row of table.rows) sheet.addRow(row);
+  if (table.totals) sheet.addRow(table.totals).font = { bold: true };
+  if (table.about) {
+    // '&' starts a code in Excel's header language: a literal one is written '&&'.
+    sheet.headerFooter.oddHeader = `&L${table.about.printHeader.replace(/&/g, '&&')}`;
+    const about = workbook.addWorksheet(table.about.sheet.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
+    about.getColumn(1).width = 28;
+    about.getColumn(2).width = 48;
+    for (const line of table.about.lines) about.addRow(line);
+    about.getColumn(1).font = { bold: true };
+  }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

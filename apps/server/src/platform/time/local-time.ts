@@ -68,6 +68,15 @@ export interface LocalParts {
   readonly hour: number;
 }
 
+/** An instant as local time in a zone, named: '2026-03-11 14:05 (Asia/Shanghai, UTC+08:00)'. */
+export function namedLocalTime(timeZone: string, utcMs: number): { time: string; zone: string } {
+  const offset = zoneOffsetMs(timeZone, utcMs);
+  const minutes = Math.abs(offset) / 60_000;
+  const sign = offset < 0 ? '-' : '+';
+  const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return { time: new Date(utcMs + offset).toISOString().slice(0, 16).replace('T', ' '), zone: `${timeZone}, UTC${sign}${hhmm}` };
+}
+
 /** The shop-local date and hour of a UTC instant (a shared object: do not change it). */
 export function localParts(timeZone: string, utcMs: number): LocalParts {
   return slotOf(timeZone, utcMs).parts;

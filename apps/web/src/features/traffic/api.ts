@@ -1,6 +1,7 @@
 import type {
   activityRequestSchema,
   activityResponseSchema,
+  CustomReportTable,
   DashboardResponse,
   frequencyResponseSchema,
   GateListResponse,
@@ -12,7 +13,6 @@ import type {
   newRepeatResponseSchema,
   ProfileResponse,
   ReportWithSalesDefinition,
-  ReportWithSalesTable,
   reportWithSalesDefinitionSchema,
   reportWithSalesSaveRequestSchema,
   revisitResponseSchema,
@@ -76,7 +76,7 @@ export type ActivityResponse = z.infer<typeof activityResponseSchema>;
 export type ReportRequest = z.input<typeof reportWithSalesDefinitionSchema>;
 export type ReportSaveRequest = z.input<typeof reportWithSalesSaveRequestSchema>;
 export type ReportDefinition = ReportWithSalesDefinition;
-export type ReportTable = ReportWithSalesTable;
+export type ReportTable = CustomReportTable;
 export type SavedReport = SavedReportWithSales;
 export type { ProfileResponse, StayTimeResponse };
 

@@ -18,6 +18,7 @@ import { useShopSelection } from '../../../shared/analytics/useShopSelection.ts'
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { fetchGateList, fetchGateSummary, fetchGateTrend } from '../api.ts';
 import { trafficKeys } from '../hooks/trafficKeys.ts';
+import { StoreDaysNote } from './StoreDaysNote.tsx';
 
 type GateRow = GateListResponse['rows'][number];
 type GateGranularity = 'hour' | 'day';
@@ -116,6 +117,7 @@ export function EntranceAnalysisPage() {
         />
       }
     >
+      <StoreDaysNote storeDays={enabled ? summary.data?.storeDays : undefined} />
       <Row gutter={[16, 16]} className="sl-stat-grid">
         {(['entries', 'exits', 'passersby'] as const).map((field) => (
           <Col xs={12} md={8} xl={4} key={field}>

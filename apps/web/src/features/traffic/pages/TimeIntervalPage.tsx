@@ -19,6 +19,7 @@ import { useShopSelection } from '../../../shared/analytics/useShopSelection.ts'
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { fetchTimeInterval, type TimeIntervalRequest, type TimeIntervalResponse } from '../api.ts';
 import { trafficKeys } from '../hooks/trafficKeys.ts';
+import { StoreDaysNote } from './StoreDaysNote.tsx';
 
 type HourRow = TimeIntervalResponse['hours'][number];
 type Measure = 'total' | 'dailyAverage';
@@ -97,6 +98,7 @@ export function TimeIntervalPage() {
         </AnalyticsToolbar>
       }
     >
+      <StoreDaysNote storeDays={shops.ready ? answer.data?.storeDays : undefined} />
       <Card
         size="small"
         title={t('traffic:timeInterval.chartTitle')}

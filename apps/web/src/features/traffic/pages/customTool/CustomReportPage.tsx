@@ -1,12 +1,12 @@
 import { PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
-import type { DateRange, ReportDimension, ReportIndicator } from '@storelens/contracts';
+import { type DateRange, type ReportDimension, type ReportIndicator, ROLLING_RANGES, type RollingRange } from '@storelens/contracts';
 import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Empty, Row, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnalyticsToolbar } from '../../../../shared/analytics/AnalyticsToolbar.tsx';
 import { useDataUpdateTimeFeed } from '../../../../shared/analytics/dataUpdateTime.ts';
-import { defaultRange, rangeProblem, rangeProblemMessage } from '../../../../shared/analytics/dateRange.ts';
+import { defaultRange, rangeProblem, rangeProblemMessage, todayLocal } from '../../../../shared/analytics/dateRange.ts';
 import { ExportButton } from '../../../../shared/analytics/ExportButton.tsx';
 import { exportAnalyticsTable } from '../../../../shared/analytics/exports.ts';
 import { IndicatorSelect, useReportIndicators } from '../../../../shared/analytics/IndicatorSelect.tsx';
@@ -27,7 +27,15 @@ import {
 import { customToolKeys } from './customToolKeys.ts';
 import { ReportNameModal } from './ReportNameModal.tsx';
 import { ReportResult } from './ReportResult.tsx';
-import { DEFAULT_REPORT_INDICATORS, DIMENSION_ORDER, definitionOf, formOfDefinition, maxDaysForDimension, sameDefinition } from './reportForm.ts';
+import {
+  DEFAULT_REPORT_INDICATORS,
+  DIMENSION_ORDER,
+  definitionOf,
+  formOfDefinition,
+  maxDaysForDimension,
+  rollingPreview,
+  sameDefinition,
+} from './reportForm.ts';
 import { SavedReportsCard } from './SavedReportsCard.tsx';
 
 /** What the name dialog is for: a new report (also 'save as'), or renaming a saved one. */
@@ -49,12 +57,29 @@ export function CustomReportPage() {
   const [indicators, setIndicators] = useState<ReportIndicator[]>(() => [...DEFAULT_REPORT_INDICATORS]);
   const [dimension, setDimension] = useState<ReportDimension>('day');
   const [range, setRange] = useState<DateRange>(() => defaultRange());
+  const [rolling, setRolling] = useState<RollingRange | null>(null);
   const [ran, setRan] = useState<ReportDefinition | null>(null);
   const [openReport, setOpenReport] = useState<SavedReport | null>(null);
   const [nameDialog, setNameDialog] = useState<NameDialog>(null);
   useDataUpdateTimeFeed(shops.shopIds, shops.ready);
 
-  const current = definitionOf({ indicators, dimension, range, shopIds: shops.shopIds });
+  const current = definitionOf({ indicators, dimension, range, shopIds: shops.shopIds, rolling });
+
+  /** Dates picked by hand are fixed; a rolling rule shows its dates as of today (the server decides them when it runs). */
+  const changeRange = (next: DateRange) => {
+    setRange(next);
+    setRolling(null);
+  };
+  const changeRolling = (next: RollingRange | 'fixed') => {
+    if (next === 'fixed') {
+      setRolling(null);
+      return;
+    }
+    const preview = rollingPreview(next, todayLocal());
+    if (refuseRange(preview, dimension)) return;
+    setRolling(next);
+    setRange(preview);
+  };
   const result = useQuery({
     queryKey: customToolKeys.report(cid, ran),
     queryFn: ran && cid !== null ? () => runCustomReport(ran) : skipToken,
@@ -94,6 +119,7 @@ export function CustomReportPage() {
     setIndicators(restored.form.indicators);
     setDimension(restored.form.dimension);
     setRange(restored.form.range);
+    setRolling(restored.form.rolling);
     shops.setShopIds(restored.form.shopIds);
     setOpenReport(fresh);
     if (restored.droppedShops > 0) void message.warning(t('traffic:customTool.analysis.droppedShops', { n: restored.droppedShops }));
@@ -166,7 +192,7 @@ export function CustomReportPage() {
     <Space orientation="vertical" size={16} style={{ width: '100%' }} className="sl-page" data-testid="custom-report">
       <AnalyticsToolbar
         shops={shops}
-        range={{ value: range, onChange: setRange, maxDays: maxDaysForDimension(dimension) }}
+        range={{ value: range, onChange: changeRange, maxDays: maxDaysForDimension(dimension) }}
         actions={
           <>
             <Button icon={<SaveOutlined />} onClick={() => void save()} disabled={!shops.ready} data-testid="report-save">
@@ -179,7 +205,15 @@ export function CustomReportPage() {
             )}
             <ExportButton
               fileName={openReport?.name ?? t('messages:export.titleCustomReport')}
-              download={() => exportAnalyticsTable({ table: 'customReport', query: ran ?? current })}
+              download={() =>
+                exportAnalyticsTable({
+                  table: 'customReport',
+                  query: ran ?? current,
+                  // The file says when it was made in the reader's own time.
+                  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+                  ...(openReport ? { reportName: openReport.name } : {}),
+                })
+              }
               disabled={!table}
               testId="report-export"
             />
@@ -192,6 +226,18 @@ export function CustomReportPage() {
           options={indicatorChoices}
           max={indicatorChoices.length}
           testId="report-indicators"
+        />
+        <Select<RollingRange | 'fixed'>
+          value={rolling ?? 'fixed'}
+          onChange={changeRolling}
+          options={[
+            { value: 'fixed', label: t('traffic:customTool.analysis.fixedDates') },
+            ...ROLLING_RANGES.map((rule) => ({ value: rule, label: t(`messages:reportFile.${rule}`) })),
+          ]}
+          style={{ minWidth: 170 }}
+          title={t('traffic:customTool.analysis.rollingHint')}
+          aria-label={t('traffic:customTool.analysis.range')}
+          data-testid="report-rolling"
         />
         <Select<ReportDimension>
           value={dimension}
@@ -215,7 +261,15 @@ export function CustomReportPage() {
               {table && <Tag>{t(`traffic:customTool.analysis.dimensions.${table.dimension}`)}</Tag>}
               {ran && (
                 <Tag data-testid="report-ran-range">
-                  {ran.startDate} ~ {ran.endDate}
+                  {ran.rolling ? `${t(`messages:reportFile.${ran.rolling}`)}: ` : ''}
+                  {(table?.range ?? ran).startDate} ~ {(table?.range ?? ran).endDate}
+                </Tag>
+              )}
+              {table?.money && (
+                <Tag data-testid="report-currency">
+                  {table.money.converted
+                    ? t('traffic:customTool.analysis.converted', { currency: table.money.currency, n: table.money.rates.length })
+                    : t('traffic:customTool.analysis.currency', { currency: table.money.currency })}
                 </Tag>
               )}
             </Space>

@@ -1,5 +1,5 @@
 import type { ReportDimension, ReportIndicator } from '@storelens/contracts';
-import { Card, Table, type TableColumnType } from 'antd';
+import { Card, Space, Table, type TableColumnType, Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../../shared/analytics/Chart.tsx';
@@ -8,6 +8,7 @@ import { formatIndicator } from '../../../../shared/analytics/format.ts';
 import { indicatorTitle } from '../../../../shared/analytics/IndicatorSelect.tsx';
 import { periodLabel } from '../../../../shared/analytics/indicatorChart.ts';
 import { indicatorColumns } from '../../../../shared/analytics/indicatorColumns.tsx';
+import { partialNote } from '../../../../shared/analytics/partial.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
 import type { ReportTable } from '../../api.ts';
 import { reportChart } from './reportChart.ts';
@@ -48,7 +49,12 @@ export function ReportResult({ table, loading }: { table: ReportTable; loading: 
         ]
       : []),
   ];
-  const columns = [...leading, ...indicatorColumns<Row, ReportIndicator>(indicators, t, locale, (row, indicator) => row.values[indicator])];
+  const dataColumn: TableColumnType<Row> = {
+    key: 'data',
+    title: t('traffic:customTool.analysis.data'),
+    render: (_: unknown, row: Row) => <RowCompleteness row={row} hourly={dimension === 'hour'} />,
+  };
+  const columns = [...leading, ...indicatorColumns<Row, ReportIndicator>(indicators, t, locale, (row, indicator) => row.values[indicator]), dataColumn];
   const firstIndicator: ReportIndicator | undefined = indicators[0];
 
   return (
@@ -95,6 +101,9 @@ export function ReportResult({ table, loading }: { table: ReportTable; loading: 
                     <strong>{formatIndicator(indicator, table.totals[indicator], locale)}</strong>
                   </Table.Summary.Cell>
                 ))}
+                <Table.Summary.Cell index={leading.length + indicators.length}>
+                  <RowCompleteness row={{ storeDays: table.totalsStoreDays }} hourly={dimension === 'hour'} />
+                </Table.Summary.Cell>
               </Table.Summary.Row>
             </Table.Summary>
           )}
@@ -102,4 +111,38 @@ export function ReportResult({ table, loading }: { table: ReportTable; loading: 
       </Card>
     </>
   );
+}
+
+/**
+ * A row's data completeness (issue 11): 'partial' for a running day or edge period, 'no data' when
+ * none of its store-days reported, 'incomplete' (the counts on hover) when some did not or had a
+ * device outage; nothing when every store-day reported in full.
+ */
+function RowCompleteness({ row, hourly }: { row: Pick<Row, 'storeDays' | 'partial'>; hourly: boolean }) {
+  const { t } = useTranslation();
+  const count = row.storeDays;
+  const tags = [];
+  if (row.partial)
+    tags.push(
+      <Tooltip key="partial" title={partialNote(row.partial, t)}>
+        <Tag data-testid="report-row-partial">{t('analytics:partial.short')}</Tag>
+      </Tooltip>,
+    );
+  if (count && count.total > 0 && count.reporting === 0)
+    tags.push(
+      <Tag key="none" data-testid="report-row-no-data">
+        {t('analytics:completeness.noData')}
+      </Tag>,
+    );
+  else if (count && (count.reporting < count.total || count.complete < count.reporting)) {
+    const params = { total: count.total, reporting: count.reporting, incomplete: count.reporting - count.complete };
+    tags.push(
+      <Tooltip key="incomplete" title={t(hourly ? 'traffic:customTool.analysis.storeHours' : 'traffic:customTool.analysis.storeDays', params)}>
+        <Tag color="warning" data-testid="report-row-incomplete">
+          {t('analytics:completeness.incomplete')}
+        </Tag>
+      </Tooltip>,
+    );
+  }
+  return tags.length > 0 ? <Space size={4}>{tags}</Space> : null;
 }

@@ -31,7 +31,9 @@ export function SavedReportsCard({ reports, loading, openReportId, onOpen, onRen
             {report.reportId === openReportId && <Tag color="blue">{t('traffic:customTool.analysis.current')}</Tag>}
           </Space>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t(`traffic:customTool.analysis.dimensions.${report.definition.dimension}`)} · {report.definition.startDate} ~ {report.definition.endDate}
+            {t(`traffic:customTool.analysis.dimensions.${report.definition.dimension}`)} ·{' '}
+            {report.definition.rolling ? `${t(`messages:reportFile.${report.definition.rolling}`)}: ` : ''}
+            {report.definition.startDate} ~ {report.definition.endDate}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('traffic:customTool.analysis.savedAt', { time: formatDateTime(report.updatedAt, locale) })}

@@ -28,6 +28,7 @@ import {
   type NewRepeatRequest,
   type VisitorRangeRequest,
 } from '../../api.ts';
+import { StoreDaysNote } from '../StoreDaysNote.tsx';
 import { customToolKeys } from './customToolKeys.ts';
 import { type SectionChart, VisitorSectionCard } from './VisitorSectionCard.tsx';
 import { type ActivityRow, activityRows, distributionOption, type NewRepeatRow, newRepeatRows, pieOption, type Slice } from './visitorCharts.ts';
@@ -246,6 +247,7 @@ export function VisitorAnalyticsPage() {
         <SelectShopsFirst />
       ) : (
         <>
+          <StoreDaysNote storeDays={stayTime.data?.storeDays} />
           <Row gutter={[16, 16]} className="sl-stat-grid">
             <Col xs={12} md={8} xl={4}>
               <StatCard

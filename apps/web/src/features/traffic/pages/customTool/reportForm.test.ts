@@ -7,6 +7,7 @@ import {
   granularityOfDimension,
   maxDaysForDimension,
   type ReportForm,
+  rollingPreview,
   sameDefinition,
   uniqueIndicators,
 } from './reportForm.ts';
@@ -25,6 +26,7 @@ const FORM: ReportForm = {
   dimension: 'shopDay',
   range: { startDate: '2026-03-01', endDate: '2026-03-14' },
   shopIds: ['b', 'a'],
+  rolling: null,
 };
 
 describe('custom report form and definition', () => {
@@ -72,6 +74,19 @@ describe('custom report form and definition', () => {
     expect(sameDefinition(definition, { ...definition, dimension: 'day' })).toBe(false);
     expect(sameDefinition(definition, { ...definition, endDate: '2026-03-15' })).toBe(false);
     expect(sameDefinition(definition, { ...definition, indicators: ['entries'] })).toBe(false);
+  });
+
+  it('a rolling range is saved as its rule, restored with it, and decides sameness instead of the dates', () => {
+    const rolling: ReportForm = { ...FORM, range: rollingPreview('lastCompleteWeek', '2026-03-11'), rolling: 'lastCompleteWeek' };
+    expect(rolling.range).toEqual({ startDate: '2026-03-02', endDate: '2026-03-08' });
+    const definition = definitionOf(rolling);
+    expect(definition).toMatchObject({ rolling: 'lastCompleteWeek', startDate: '2026-03-02', endDate: '2026-03-08' });
+    expect(formOfDefinition(definition, TREE, false).form).toEqual(rolling);
+    // Reopened a week later, the server answers the next week's dates: still the same report.
+    expect(sameDefinition(definition, { ...definition, startDate: '2026-03-09', endDate: '2026-03-15' })).toBe(true);
+    expect(sameDefinition(definition, { ...definition, rolling: 'yesterday' })).toBe(false);
+    expect(sameDefinition(definition, definitionOf(FORM))).toBe(false);
+    expect('rolling' in definitionOf(FORM)).toBe(false);
   });
 
   it('each dimension has the range limit the server applies to its granularity', () => {

@@ -1,4 +1,13 @@
-import type { DateRange, Granularity, ReportWithSalesDefinition as ReportDefinition, ReportDimension, ReportIndicator, TreeNode } from '@storelens/contracts';
+import {
+  type DateRange,
+  type Granularity,
+  type ReportWithSalesDefinition as ReportDefinition,
+  type ReportDimension,
+  type ReportIndicator,
+  type RollingRange,
+  resolveRollingRange,
+  type TreeNode,
+} from '@storelens/contracts';
 import { maxDaysFor } from '../../../../shared/analytics/dateRange.ts';
 import { reconcileSelection, selectableShops } from '../../../../shared/analytics/shopSelection.ts';
 
@@ -13,6 +22,16 @@ export interface ReportForm {
   dimension: ReportDimension;
   range: DateRange;
   shopIds: string[];
+  /** A rolling range (issue 11): saved as the rule, its dates decided each time the report runs; null: fixed dates. */
+  rolling: RollingRange | null;
+}
+
+/**
+ * The dates the builder shows for a rolling rule, on the reader's today. The server decides the
+ * dates the report runs for (in the shops' time zone) and answers them; these are the preview.
+ */
+export function rollingPreview(rule: RollingRange, today: string): DateRange {
+  return resolveRollingRange(rule, today);
 }
 
 /** Dimensions in the order the builder lists them. */
@@ -45,6 +64,7 @@ export function definitionOf(form: ReportForm): ReportDefinition {
     startDate: form.range.startDate,
     endDate: form.range.endDate,
     shopIds: [...form.shopIds],
+    ...(form.rolling ? { rolling: form.rolling } : {}),
   };
 }
 
@@ -67,19 +87,19 @@ export function formOfDefinition(definition: ReportDefinition, tree: readonly Tr
       dimension: definition.dimension,
       range: { startDate: definition.startDate, endDate: definition.endDate },
       shopIds,
+      rolling: definition.rolling ?? null,
     },
     droppedShops: new Set(saved).size - shopIds.length,
   };
 }
 
-/** Two definitions give the same table (the order of shops does not matter; the order of indicators, the columns, does). */
+/**
+ * Two definitions give the same table (the order of shops does not matter; the order of
+ * indicators, the columns, does). Two with the same rolling rule are the same whatever dates they
+ * showed: the rule decides.
+ */
 export function sameDefinition(a: ReportDefinition, b: ReportDefinition): boolean {
   const shops = (definition: ReportDefinition) => [...(definition.shopIds ?? [])].sort().join(',');
-  return (
-    a.dimension === b.dimension &&
-    a.startDate === b.startDate &&
-    a.endDate === b.endDate &&
-    a.indicators.join(',') === b.indicators.join(',') &&
-    shops(a) === shops(b)
-  );
+  const sameDates = a.rolling || b.rolling ? a.rolling === b.rolling : a.startDate === b.startDate && a.endDate === b.endDate;
+  return a.dimension === b.dimension && sameDates && a.indicators.join(',') === b.indicators.join(',') && shops(a) === shops(b);
 }

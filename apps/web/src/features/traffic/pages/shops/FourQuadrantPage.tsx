@@ -16,6 +16,8 @@ import { SelectShopsFirst } from '../../../../shared/analytics/SelectShopsFirst.
 import { StatCard } from '../../../../shared/analytics/StatCard.tsx';
 import { useShopSelection } from '../../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
+import { StoreDaysNote } from '../StoreDaysNote.tsx';
+import { IncompleteDaysTag } from './IncompleteDaysTag.tsx';
 import {
   isQuadrant,
   QUADRANT_COLOURS,
@@ -80,7 +82,16 @@ export function FourQuadrantPage() {
   const columns: TableColumnType<QuadrantPoint>[] = data
     ? [
         { key: 'shopNumber', title: t('messages:export.shopNumber'), dataIndex: 'shopNumber' },
-        { key: 'shop', title: t('messages:export.shop'), dataIndex: 'shopName' },
+        {
+          key: 'shop',
+          title: t('messages:export.shop'),
+          render: (_: unknown, point: QuadrantPoint) => (
+            <Space size={4} wrap>
+              {point.shopName}
+              <IncompleteDaysTag days={point.incompleteDays} testId="quadrant-incomplete" />
+            </Space>
+          ),
+        },
         {
           key: 'x',
           title: `${xName} (X)`,
@@ -153,6 +164,7 @@ export function FourQuadrantPage() {
         <RefusalAlert refusal={refusal} testId="four-quadrant-refusal" />
       ) : (
         <>
+          <StoreDaysNote storeDays={data?.storeDays} />
           <Row gutter={[16, 16]} className="sl-stat-grid">
             {QUADRANTS.map((quadrant) => (
               <Col key={quadrant} xs={24} sm={12} xl={6}>

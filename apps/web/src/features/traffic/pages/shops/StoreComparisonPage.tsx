@@ -7,7 +7,7 @@ import { AnalyticsToolbar } from '../../../../shared/analytics/AnalyticsToolbar.
 import { Chart } from '../../../../shared/analytics/Chart.tsx';
 import { ComparableSwitch } from '../../../../shared/analytics/ComparableSwitch.tsx';
 import { hasChartData } from '../../../../shared/analytics/chartOption.ts';
-import { comparisonRefusal, pairLabels, previousPeriod, rangeText } from '../../../../shared/analytics/comparisonRanges.ts';
+import { comparisonRefusal, previousPeriod, rangeText } from '../../../../shared/analytics/comparisonRanges.ts';
 import { DateRangePicker } from '../../../../shared/analytics/DateRangePicker.tsx';
 import { useDataUpdateTimeFeed } from '../../../../shared/analytics/dataUpdateTime.ts';
 import { defaultRange } from '../../../../shared/analytics/dateRange.ts';
@@ -22,6 +22,7 @@ import { SelectShopsFirst } from '../../../../shared/analytics/SelectShopsFirst.
 import { StatCard } from '../../../../shared/analytics/StatCard.tsx';
 import { useShopSelection } from '../../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
+import { comparisonPairs } from './comparisonChart.ts';
 import { ShopTable } from './ShopTable.tsx';
 import { type ComparisonRequest, fetchStoreComparison, shopsKeys } from './shopsApi.ts';
 import { useAllShopsByDefault } from './useAllShopsByDefault.ts';
@@ -76,7 +77,7 @@ export function StoreComparisonPage() {
   const nameB = `${t('messages:export.rangeB')} (${rangeText(ranges.rangeB)})`;
   const charts = useMemo(() => {
     if (!data) return [];
-    const categories = pairLabels(data.series);
+    const { categories, partial, marks } = comparisonPairs(data.series, t);
     return shown.map((indicator) => {
       const valuesA = data.series.map((day) => day.a[indicator] ?? null);
       const valuesB = data.series.map((day) => day.b[indicator] ?? null);
@@ -90,11 +91,13 @@ export function StoreComparisonPage() {
             { indicator, name: nameB, values: valuesB, colour: RANGE_B_COLOUR },
           ],
           locale,
+          partial,
+          marks,
           zoom: categories.length > 31,
         }),
       };
     });
-  }, [data, shown, nameA, nameB, locale]);
+  }, [data, shown, nameA, nameB, locale, t]);
 
   const columns: TableColumnType<ShopRow>[] = [
     { key: 'shopNumber', title: t('messages:export.shopNumber'), dataIndex: 'shopNumber', fixed: 'left' },
@@ -182,6 +185,11 @@ export function StoreComparisonPage() {
               </Col>
             ))}
           </Row>
+          {data?.series.some((pair) => pair.partial || pair.incomplete) && (
+            <Typography.Text type="secondary" data-testid="comparison-pair-note">
+              {t('traffic:shops.comparison.pairNote')}
+            </Typography.Text>
+          )}
           <Card
             size="small"
             title={t('traffic:shops.comparison.tableTitle')}

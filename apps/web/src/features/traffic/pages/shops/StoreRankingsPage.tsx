@@ -1,6 +1,6 @@
 import type { DateRange, Indicator } from '@storelens/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Segmented, Space, type TableColumnType, Tag, Tooltip, Typography } from 'antd';
+import { Card, Segmented, Space, type TableColumnType, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnalyticsToolbar } from '../../../../shared/analytics/AnalyticsToolbar.tsx';
@@ -19,6 +19,7 @@ import { SelectShopsFirst } from '../../../../shared/analytics/SelectShopsFirst.
 import { useShopSelection } from '../../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
 import { ChangeText } from './ChangeText.tsx';
+import { IncompleteDaysTag } from './IncompleteDaysTag.tsx';
 import { RANKING_CHART_TOP, type RankingRow, rankingChartOption, topRankedShops } from './rankingChart.ts';
 import { ShopTable } from './ShopTable.tsx';
 import { SingleIndicatorSelect } from './SingleIndicatorSelect.tsx';
@@ -70,13 +71,7 @@ export function StoreRankingsPage() {
       render: (_, row) => (
         <Space size={4} wrap>
           {row.shopName}
-          {(row.incompleteDays ?? 0) > 0 && (
-            <Tooltip title={t('analytics:completeness.incompleteDays', { n: row.incompleteDays })}>
-              <Tag color="warning" data-testid="rankings-incomplete">
-                {t('analytics:completeness.incomplete')}
-              </Tag>
-            </Tooltip>
-          )}
+          <IncompleteDaysTag days={row.incompleteDays} testId="rankings-incomplete" />
           {row.comparable === false && <Tag>{t('analytics:comparable.notComparable')}</Tag>}
         </Space>
       ),
