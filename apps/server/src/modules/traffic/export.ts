@@ -4,11 +4,12 @@ import {
   type Locale,
   type MessageKey,
   type MessageParams,
-  REPORT_RATE_INDICATORS,
   type ReportIndicator,
   translateMessage,
 } from '@storelens/contracts';
 import {
+  changeCellOf,
+  changeColumnOf,
   columnKindOf,
   type ExportColumn,
   type ExportTable,
@@ -26,18 +27,13 @@ import { noAuthority } from '../../platform/http/errors.ts';
 import { customReportFile } from './report-file.ts';
 import type { TrafficServices } from './traffic.module.ts';
 
-const isRate = (indicator: ReportIndicator) => REPORT_RATE_INDICATORS.includes(indicator);
-/** A rate's change in percentage points (0.25 -> 0.30 is +5.0), as the pages write it; null without both values. */
-const points = (before: number | null | undefined, after: number | null | undefined) =>
-  before === null || before === undefined || after === null || after === undefined ? null : (after - before) * 100;
-
 /** Runs the export's query as its screen does, and lays the answer out as a table. */
 export async function exportTable(traffic: TrafficServices, actor: CustomerActor, request: ExportRequest, locale: Locale): Promise<DownloadFile> {
   // The export needs what the table's own screen needs.
   if (request.table === 'profile' && !hasPermission(actor, 'cusattr_show')) throw noAuthority();
   if (request.table === 'gateList' && !hasPermission(actor, 'shopgateanalyze_page')) throw noAuthority();
   const tr = (key: MessageKey, params?: MessageParams) => translateMessage(locale, key, params);
-  const yesNo = (value: boolean | undefined) => (value === undefined ? null : tr(value ? 'reportFile.yes' : 'reportFile.no'));
+  const yesNo = (value: boolean | undefined) => (value === undefined ? null : tr(value ? 'export.yes' : 'export.no'));
   const text = (key: MessageKey): ExportColumn => ({ header: tr(key), kind: 'text' });
   const indicatorColumn = (indicator: ReportIndicator, suffix = ''): ExportColumn => indicatorColumnOf(locale, indicator, suffix);
   let table: ExportTable;
@@ -79,26 +75,8 @@ export async function exportTable(traffic: TrafficServices, actor: CustomerActor
     }
     case 'ranking': {
       const data = await traffic.shopComparison.ranking(actor, request.query);
-      const base = rankingTable('export.titleRanking', data, locale);
-      // As the page: a rate changes in percentage points, and each shop says whether it is comparable and how many store-days were incomplete.
-      const rate = isRate(data.indicator);
-      const change = base.columns.length - 1;
-      table = {
-        ...base,
-        columns: [
-          ...base.columns.map((column, index) => (index === change && rate ? { header: tr('reportFile.changePoints'), kind: 'decimal' as const } : column)),
-          text('reportFile.comparable'),
-          { header: tr('reportFile.incompleteDays'), kind: 'count' },
-        ],
-        rows: base.rows.map((cells, index) => {
-          const row = data.rows[index];
-          return [
-            ...cells.map((cell, column) => (column === change && rate ? points(row?.previousValue, row?.value) : cell)),
-            yesNo(row?.comparable),
-            row?.incompleteDays ?? null,
-          ];
-        }),
-      };
+      // As the page: a rate changes in percentage points; each shop says whether it is comparable and how many store-days were incomplete.
+      table = rankingTable('export.titleRanking', data, locale);
       break;
     }
     case 'comparison': {
@@ -114,20 +92,18 @@ export async function exportTable(traffic: TrafficServices, actor: CustomerActor
           ...indicators.flatMap((indicator): ExportColumn[] => [
             indicatorColumn(indicator, a),
             indicatorColumn(indicator, b),
-            isRate(indicator)
-              ? { header: tr('reportFile.changePointsOf', { indicator: tr(`export.${indicator}`) }), kind: 'decimal' }
-              : { header: tr('reportFile.changeOf', { indicator: tr(`export.${indicator}`) }), kind: 'rate' },
+            changeColumnOf(locale, indicator, tr('reportFile.changeOf', { indicator: tr(`export.${indicator}`) })),
           ]),
-          text('reportFile.comparable'),
-          { header: `${tr('reportFile.incompleteDays')}${a}`, kind: 'count' },
-          { header: `${tr('reportFile.incompleteDays')}${b}`, kind: 'count' },
+          text('export.comparable'),
+          { header: `${tr('export.incompleteDays')}${a}`, kind: 'count' },
+          { header: `${tr('export.incompleteDays')}${b}`, kind: 'count' },
         ],
         rows: data.shops.map((shop) => [
           shop.shopNumber,
           shop.shopName,
           ...indicators.flatMap((indicator) => {
             const [before, after] = [shop.a[indicator] ?? null, shop.b[indicator] ?? null];
-            return [before, after, isRate(indicator) ? points(before, after) : changeOf(before, after)];
+            return [before, after, changeCellOf(indicator, before, after, changeOf(before, after))];
           }),
           yesNo(shop.comparable),
           shop.incompleteDaysA ?? null,

@@ -304,14 +304,15 @@ describe('store ranking and comparison as the page shows them', () => {
       'Capture rate',
       'Previous period (2026-03-09 ~ 2026-03-09)',
       'Change (percentage points)',
-      'Comparable',
-      'Incomplete store-days',
+      'Comparable store',
+      'Days with incomplete data',
     ]);
     expect(rows[1]?.slice(1, 5)).toEqual(['C-1', 'Steady', 0.5, 0.3]);
     expect(rows[1]?.[5]).toBeCloseTo(20, 10);
     expect(rows[1]?.slice(6)).toEqual(['Yes', 1]);
     expect(rows[2]?.slice(1)).toEqual(['C-2', 'Flaky', undefined, undefined, undefined, 'No', 1]);
-    expect(sheet?.getColumn(6).numFmt).toBe('0.0');
+    // Percentage points carry their sign, as the page writes them.
+    expect(sheet?.getColumn(6).numFmt).toBe('+0.0;-0.0;0.0');
   });
 
   it('compares per shop with changes as the page writes them, and marks a pair with a store-day missing or incomplete', async () => {
@@ -351,9 +352,9 @@ describe('store ranking and comparison as the page shows them', () => {
       `Capture rate ${a}`,
       `Capture rate ${b}`,
       'Change of Capture rate (percentage points)',
-      'Comparable',
-      `Incomplete store-days ${a}`,
-      `Incomplete store-days ${b}`,
+      'Comparable store',
+      `Days with incomplete data ${a}`,
+      `Days with incomplete data ${b}`,
     ]);
     expect(rows[1]?.map((cell, index) => (index === 4 || index === 7 ? Number(cell).toFixed(4) : cell))).toEqual([
       'C-1',
