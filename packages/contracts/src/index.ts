@@ -32,4 +32,6 @@ export * from './traffic/index.ts';
 export * from './traffic/operations.ts';
 export * from './users/index.ts';
 export * from './users/operations.ts';
+export * from './video/index.ts';
+export * from './video/operations.ts';
 export * from './weather/index.ts';
