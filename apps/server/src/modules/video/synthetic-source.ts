@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import path from 'node:path';
 import { runFfmpeg } from './ffmpeg.ts';
+import { recorderArgs } from './recorder.ts';
 
 export interface SyntheticClipOptions {
   /** Drawn on the picture; letters, digits, spaces and '-' only (it becomes part of a filter graph). */
@@ -102,3 +104,25 @@ export function serveClipLoop(ffmpegPath: string, clip: string, port: number, on
   };
 }
 export type ClipServer = ReturnType<typeof serveClipLoop>;
+
+/**
+ * Cuts a clip into fMP4 segments by stream copy, the recorder's own muxer settings (recorder.ts):
+ * what the demo's history and the tests index. Answers each segment with its place in the clip.
+ */
+export async function segmentClip(
+  ffmpegPath: string,
+  clip: string,
+  outDir: string,
+  segmentSeconds: number,
+): Promise<{ file: string; startS: number; endS: number }[]> {
+  const args = recorderArgs('tcp://unused', outDir, 'clip', segmentSeconds);
+  const { stdout } = await runFfmpeg(ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-i', clip, ...args.slice(args.indexOf('-map'))], {
+    timeoutMs: 120_000,
+  });
+  return stdout
+    .toString()
+    .trim()
+    .split('\n')
+    .map((line) => line.split(','))
+    .map(([name, start, end]) => ({ file: path.join(outDir, path.basename(name ?? '')), startS: Number(start), endS: Number(end) }));
+}

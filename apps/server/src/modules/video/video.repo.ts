@@ -130,7 +130,7 @@ export function videoRepo(scope: TenantScope) {
     logWatch: (row: Omit<VideoWatchLogTable, 'customer_id'>) => scope.insertInto('video_watch_log', [row]).execute(),
 
     /** The camera live log, newest first, with the names a person reads; `cameraIds` null: every camera. */
-    async watchLog(filter: { cameraIds: readonly string[] | null; offset: number; limit: number }) {
+    async watchLog(filter: { shopIds: readonly string[]; cameraIds: readonly string[] | null; offset: number; limit: number }) {
       let query = scope
         .selectFrom('video_watch_log')
         .innerJoin('cameras', (join) =>
@@ -139,6 +139,7 @@ export function videoRepo(scope: TenantScope) {
         .innerJoin('shops', (join) => join.onRef('shops.customer_id', '=', 'cameras.customer_id').onRef('shops.id', '=', 'cameras.shop_id'))
         // Users are global; joined on the log's user only.
         .innerJoin('users', 'users.id', 'video_watch_log.user_id');
+      query = query.where('cameras.shop_id', 'in', filter.shopIds.length > 0 ? [...filter.shopIds] : ['']);
       if (filter.cameraIds) query = query.where('video_watch_log.camera_id', 'in', filter.cameraIds.length > 0 ? [...filter.cameraIds] : ['']);
       const [total, rows] = await Promise.all([
         query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
