@@ -56,10 +56,12 @@ export function runFfmpeg(
   });
 }
 
-/** Duration in seconds of a media file (ffprobe). */
+/** Duration in seconds of a media file (ffprobe): from its first timestamp to its end, wherever its timeline starts. */
 export async function probeDuration(ffprobe: string, file: string): Promise<number> {
-  const { stdout } = await runFfmpeg(ffprobe, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', file]);
-  const seconds = Number.parseFloat(stdout.toString().trim());
-  if (!Number.isFinite(seconds)) throw new Error(`ffprobe found no duration in ${file}`);
-  return seconds;
+  const { stdout } = await runFfmpeg(ffprobe, ['-v', 'error', '-show_entries', 'format=start_time,duration', '-of', 'json', file]);
+  const format = (JSON.parse(stdout.toString()) as { format?: { start_time?: string; duration?: string } }).format ?? {};
+  const duration = Number.parseFloat(format.duration ?? '');
+  const start = Number.parseFloat(format.start_time ?? '0');
+  if (!Number.isFinite(duration)) throw new Error(`ffprobe found no duration in ${file}`);
+  return duration - (Number.isFinite(start) ? start : 0);
 }

@@ -6,7 +6,7 @@ import { VIDEO } from '@storelens/contracts';
 import { newId } from '../../platform/ids.ts';
 import { now } from '../../platform/time/clock.ts';
 import { probeDuration } from './ffmpeg.ts';
-import { type Fmp4Layout, fmp4Layout } from './fmp4.ts';
+import { type Fmp4Layout, fmp4Layout, shiftDecodeTime } from './fmp4.ts';
 import { checkedStreamUrl, inputOptionsFor } from './stream-url.ts';
 
 export interface RecordedSegment {
@@ -97,6 +97,7 @@ export function startRecording(options: RecorderOptions): {
           await fsp.rm(file, { force: true });
           return;
         }
+        await shiftDecodeTime(file, startS);
         await options.onSegment({ runId, file, startMs: anchor + Math.round(startS * 1000), endMs: anchor + Math.round(endS * 1000), layout });
         segments += 1;
       } catch (error) {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { runFfmpeg } from './ffmpeg.ts';
+import { shiftDecodeTime } from './fmp4.ts';
 import { recorderArgs } from './recorder.ts';
 
 export interface SyntheticClipOptions {
@@ -119,10 +120,13 @@ export async function segmentClip(
   const { stdout } = await runFfmpeg(ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-i', clip, ...args.slice(args.indexOf('-map'))], {
     timeoutMs: 120_000,
   });
-  return stdout
+  const pieces = stdout
     .toString()
     .trim()
     .split('\n')
     .map((line) => line.split(','))
     .map(([name, start, end]) => ({ file: path.join(outDir, path.basename(name ?? '')), startS: Number(start), endS: Number(end) }));
+  // As the recorder does: each segment's fragments at their place on the clip's timeline.
+  for (const piece of pieces) await shiftDecodeTime(piece.file, piece.startS);
+  return pieces;
 }

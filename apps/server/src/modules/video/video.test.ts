@@ -5,7 +5,7 @@ import { RoleId, VIDEO, videoOperations } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCamera, buildCustomer, buildRoleWithout, buildShop, buildUser, download, type Session, signIn } from '../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, invoke, type TestApp } from '../../../test/harness.ts';
-import { FFMPEG, tempDir, testClip } from '../../../test/support/video.ts';
+import { FFMPEG, FFPROBE, tempDir, testClip } from '../../../test/support/video.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { setClock } from '../../platform/time/clock.ts';
 import { axisFromSegments, axisWindow } from './availability.ts';
@@ -157,6 +157,37 @@ describe('playlists and segments', () => {
       headers: { authorization: `Bearer ${admin.token}`, 'x-customer-code': admin.cid, range: `bytes=${init.content.length}-` },
     });
     expect(beyond.statusCode).toBe(416);
+  });
+
+  it('is a playlist ffmpeg plays over HTTP with the session: every frame of a run, fragments on one timeline', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // Debian's ffmpeg refuses segment URLs without a media extension unless told not to be picky (hls.js has no such rule).
+    const { stdout: help } = await runFfmpeg(FFMPEG, ['-hide_banner', '-h', 'demuxer=hls']);
+    const picky = help.toString().includes('extension_picky') ? ['-extension_picky', '0'] : [];
+    const headers = `authorization: Bearer ${admin.token}\r\nx-customer-code: ${admin.cid}\r\n`;
+    // ffmpeg ignores EXT-X-DISCONTINUITY (hls.js does not), so each run is played on its own.
+    for (const start of [T1, T2]) {
+      const { stdout } = await runFfmpeg(
+        FFPROBE,
+        [
+          '-v',
+          'error',
+          ...picky,
+          '-headers',
+          headers,
+          '-count_frames',
+          '-show_entries',
+          'stream=nb_read_frames,width,height',
+          '-of',
+          'json',
+          `${address}${playlistUrl(camera1, start, start + 12_000)}`,
+        ],
+        { timeoutMs: 60_000 },
+      );
+      const stream = (JSON.parse(stdout.toString()) as { streams: { nb_read_frames: string; width: number; height: number }[] }).streams[0];
+      // The whole 12 s clip at 5 frames a second: six segments whose fragments follow each other in decode time.
+      expect(stream).toMatchObject({ width: 320, height: 180, nb_read_frames: '60' });
+    }
   });
 
   it('refuses ranges older than 30 days, too long or reversed, in every language', async () => {
