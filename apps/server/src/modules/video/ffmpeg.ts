@@ -65,3 +65,26 @@ export async function probeDuration(ffprobe: string, file: string): Promise<numb
   if (!Number.isFinite(duration)) throw new Error(`ffprobe found no duration in ${file}`);
   return duration - (Number.isFinite(start) ? start : 0);
 }
+
+/** ffmpeg's arguments for one JPEG of `input` at `offset` seconds (the first frame at or after it), written to stdout. */
+export function jpegFrameArgs(input: string, offset: string, format?: 'mp4'): string[] {
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    ...(format ? ['-f', format] : []),
+    '-i',
+    input,
+    '-ss',
+    offset,
+    '-frames:v',
+    '1',
+    '-f',
+    'image2pipe',
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '3',
+    'pipe:1',
+  ];
+}

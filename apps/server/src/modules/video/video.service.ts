@@ -11,7 +11,7 @@ import { newId } from '../../platform/ids.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now, nowIso } from '../../platform/time/clock.ts';
 import { axisFromBuckets, axisWindow } from './availability.ts';
-import { runFfmpeg } from './ffmpeg.ts';
+import { jpegFrameArgs, runFfmpeg } from './ffmpeg.ts';
 import { writePlaylist } from './playlist.ts';
 import type { VideoStorage } from './storage/video-storage.ts';
 import { checkedStreamUrl, withoutCredentials } from './stream-url.ts';
@@ -118,30 +118,10 @@ export function createVideoService(deps: { db: DB; storage: VideoStorage; ffmpeg
       const offset = ((atMs - segment.start_ms) / 1000).toFixed(3);
       // The segment is fed on stdin: the same for local and S3 storage. The only values in the
       // arguments are numbers the server computed.
-      const { stdout } = await runFfmpeg(
-        deps.ffmpegPath,
-        [
-          '-hide_banner',
-          '-loglevel',
-          'error',
-          '-f',
-          'mp4',
-          '-i',
-          'pipe:0',
-          '-ss',
-          offset,
-          '-frames:v',
-          '1',
-          '-f',
-          'image2pipe',
-          '-c:v',
-          'mjpeg',
-          '-q:v',
-          '3',
-          'pipe:1',
-        ],
-        { stdin: await storage.read(segment.location), timeoutMs: 20_000 },
-      );
+      const { stdout } = await runFfmpeg(deps.ffmpegPath, jpegFrameArgs('pipe:0', offset, 'mp4'), {
+        stdin: await storage.read(segment.location),
+        timeoutMs: 20_000,
+      });
       if (stdout.length === 0) throw refused('errors.noVideoAtTime');
       await logWatch(actor, input.cameraId, 'screenshot', atMs, null);
       return { cameraId: input.cameraId, at: new Date(atMs).toISOString(), jpeg: stdout, sha256: crypto.createHash('sha256').update(stdout).digest('hex') };

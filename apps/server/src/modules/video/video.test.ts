@@ -9,7 +9,7 @@ import { FFMPEG, FFPROBE, tempDir, testClip } from '../../../test/support/video.
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { setClock } from '../../platform/time/clock.ts';
 import { axisFromSegments, axisWindow } from './availability.ts';
-import { runFfmpeg } from './ffmpeg.ts';
+import { jpegFrameArgs, runFfmpeg } from './ffmpeg.ts';
 import { fmp4Layout } from './fmp4.ts';
 import { createSegmentIndex } from './segment-index.ts';
 import { segmentClip } from './synthetic-source.ts';
@@ -231,23 +231,7 @@ describe('screenshots', () => {
     expect(response.headers['x-video-time']).toBe(at);
     expect(response.headers['x-video-sha256']).toBe(crypto.createHash('sha256').update(response.content).digest('hex'));
     // The very frame of the source clip at 5.4 s, taken by ffmpeg from the clip itself.
-    const { stdout } = await runFfmpeg(FFMPEG, [
-      '-loglevel',
-      'error',
-      '-i',
-      clip,
-      '-ss',
-      '5.400',
-      '-frames:v',
-      '1',
-      '-f',
-      'image2pipe',
-      '-c:v',
-      'mjpeg',
-      '-q:v',
-      '3',
-      'pipe:1',
-    ]);
+    const { stdout } = await runFfmpeg(FFMPEG, jpegFrameArgs(clip, '5.400'));
     expect(response.content.equals(stdout)).toBe(true);
     // Another instant is another frame.
     const later = await download(t.app, 'POST', videoOperations.screenshot.path, { cameraId: camera1, at: new Date(T1 + 9000).toISOString() }, admin);
