@@ -175,8 +175,9 @@ async function main(): Promise<void> {
     demoFeeder = createDemoFeeder({ db, deviceApi: createDeviceApiService({ db, calendar: createCalendarService({ db }) }), dataDir: config.dataDir });
     if (seed.historyUntil) demoFeeder.startFrom(seed.historyUntil);
   }
-  // The demo cameras that record continuously are real streams the recorders pull (only where recorders run).
-  const demoStreams = demoVideo && config.role !== 'web' && config.video.record ? startDemoStreams(config, (message) => log.warn(message)) : null;
+  // The demo cameras that record continuously are real streams the recorders pull (only where recorders
+  // run; `serve` too, once a first `start` made the demo's video: nothing happens without its plan file).
+  const demoStreams = config.video.demo && config.role !== 'web' && config.video.record ? startDemoStreams(config, (message) => log.warn(message)) : null;
   const background =
     config.role === 'web'
       ? null
