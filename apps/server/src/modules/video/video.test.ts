@@ -86,6 +86,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t.close();
+  // The segments went into the app's storage under its DATA_DIR.
+  await fsp.rm(t.config.dataDir, { recursive: true, force: true });
   await fsp.rm(dir, { recursive: true, force: true });
 });
 
