@@ -66,6 +66,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // to four weeks) and keep the seed quick on a busy two-core machine.
       DEMO_HISTORY_DAYS: process.env.DEMO_HISTORY_DAYS ?? '28',
       LOG_LEVEL: 'warn',
+      // No spec opens video yet: its demo seed (about a minute of ffmpeg) and recorders stay off
+      // until the player's specs come (process.env can turn them on).
+      DEMO_VIDEO: process.env.DEMO_VIDEO ?? 'false',
     },
     stdio: ['ignore', log, log],
     detached: true,

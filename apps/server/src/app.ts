@@ -33,6 +33,9 @@ import { createRolesService } from './modules/users/roles.service.ts';
 import { createUserImportService } from './modules/users/user-import.service.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { registerVideoRoutes } from './modules/video/video.routes.ts';
+import { createVideoService } from './modules/video/video.service.ts';
+import { videoStorageOf } from './modules/video/video-storage-config.ts';
 import { registerSessionResolution } from './platform/auth/session-hook.ts';
 import { sessionsRepo } from './platform/auth/sessions.repo.ts';
 import { createThrottle } from './platform/auth/throttle.ts';
@@ -106,6 +109,7 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   // Sales adds its indicators to traffic's reports through traffic's interface: traffic never imports sales.
   const traffic = createTrafficServices({ db, calendar, extraIndicators: createTrafficReportFigures({ db, money: createMoneyService({ db }) }) });
   registerTrafficRoutes(app, traffic);
+  registerVideoRoutes(app, createVideoService({ db, storage: videoStorageOf(config), ffmpegPath: config.video.ffmpegPath }));
   registerSalesModule(app, { db, config, onJobOutcome: (job, outcome) => metrics.jobOutcomes.inc({ job, outcome }) });
   // Development-only routes do not exist unless a person chose development mode (no 404 guard to forget).
   if (developmentRoutesEnabled(config)) registerDevRoutes(app, db);

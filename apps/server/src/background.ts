@@ -7,6 +7,11 @@ import { createDevicesService } from './modules/devices/devices.service.ts';
 import { posImportJob } from './modules/sales/pos-import.job.ts';
 import { RETENTION_PURGE_SCHEDULE, retentionPurgeJob } from './modules/traffic/retention.jobs.ts';
 import { createRetentionService } from './modules/traffic/retention.ts';
+import { createRecordingSupervisor, type RecordingSupervisor } from './modules/video/recording-supervisor.ts';
+import { createSegmentIndex } from './modules/video/segment-index.ts';
+import { VIDEO_DISK_GUARD_SCHEDULE, VIDEO_RETENTION_SCHEDULE, videoDiskGuardJob, videoRetentionJob } from './modules/video/video.jobs.ts';
+import { createVideoRetention } from './modules/video/video-retention.ts';
+import { spoolDirOf, videoStorageOf } from './modules/video/video-storage-config.ts';
 import type { DB } from './platform/db/database.ts';
 import { JOBS_CLEANUP_SCHEDULE, jobsCleanupJob } from './platform/jobs/housekeeping.ts';
 import { createJobQueue, createJobWorker, type JobDefinition, type JobQueue, type JobWorker, type JobWorkerOptions } from './platform/jobs/jobs.ts';
@@ -23,6 +28,8 @@ export interface Background {
   queue: JobQueue;
   worker: JobWorker;
   scheduler: Scheduler;
+  /** The camera recorders (VIDEO_RECORD, the default), or null. */
+  recorders: RecordingSupervisor | null;
   /** Stops scheduling and taking jobs; waits for the job under way. */
   stop(): Promise<void>;
 }
@@ -42,12 +49,24 @@ export function startBackground(deps: {
 }): Background {
   const { db, config, log } = deps;
   const calendar = createCalendarService({ db });
+  const videoStorage = videoStorageOf(config);
+  const segmentIndex = createSegmentIndex({ db, storage: videoStorage });
+  const videoRetention = createVideoRetention({
+    db,
+    storage: videoStorage,
+    index: segmentIndex,
+    dataDir: config.dataDir,
+    minFreeMb: config.video.minFreeMb,
+    log: (message, details) => log.info(details ?? {}, message),
+  });
   const definitions: JobDefinition<never>[] = [
     retentionPurgeJob({ retention: createRetentionService({ db, calendar }), log: (message) => log.info({}, message) }),
     offlineCheckJob({ devices: createDevicesService({ db, delivery: createDelivery(config, db, log) }) }),
     jobsCleanupJob(db),
+    videoRetentionJob({ retention: videoRetention, log: (message) => log.info({}, message) }),
+    videoDiskGuardJob({ retention: videoRetention }),
   ];
-  const schedules: Schedule[] = [RETENTION_PURGE_SCHEDULE, OFFLINE_CHECK_SCHEDULE, JOBS_CLEANUP_SCHEDULE];
+  const schedules: Schedule[] = [RETENTION_PURGE_SCHEDULE, OFFLINE_CHECK_SCHEDULE, JOBS_CLEANUP_SCHEDULE, VIDEO_RETENTION_SCHEDULE, VIDEO_DISK_GUARD_SCHEDULE];
   // In a process with the HTTP app the sales module's worker runs the POS imports; a worker-only process runs them here.
   if (deps.posImports)
     definitions.push(posImportJob({ db, dataDir: config.dataDir, log: (message, error) => log.error({ err: error }, message) }) as JobDefinition<never>);
@@ -60,13 +79,26 @@ export function startBackground(deps: {
   const scheduler = createScheduler({ queue, schedules });
   worker.start();
   scheduler.start((error) => log.error({ err: error }, 'scheduler round failed'));
+  // One ffmpeg per continuously recorded camera; not a job: a recording never ends by itself.
+  const recorders = config.video.record
+    ? createRecordingSupervisor({
+        db,
+        index: segmentIndex,
+        ffmpegPath: config.video.ffmpegPath,
+        ffprobePath: config.video.ffprobePath,
+        spoolRoot: spoolDirOf(config),
+        log,
+      })
+    : null;
+  recorders?.start().catch((error: unknown) => log.error({ err: error }, 'recorders did not start'));
   return {
     queue,
     worker,
     scheduler,
+    recorders,
     async stop() {
       scheduler.stop();
-      await worker.stop();
+      await Promise.all([worker.stop(), recorders?.stop()]);
     },
   };
 }

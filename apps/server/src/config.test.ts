@@ -54,7 +54,29 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: null });
   });
 
+  it('reads the video settings: the system ffmpeg, local storage, recorders on, 7 continuous demo cameras by default; S3 on request', () => {
+    expect(loadConfig({}).video).toEqual({
+      ffmpegPath: '/usr/bin/ffmpeg',
+      ffprobePath: '/usr/bin/ffprobe',
+      storage: { kind: 'local' },
+      record: true,
+      minFreeMb: 1024,
+      demo: true,
+      demoContinuous: 7,
+    });
+    const s3 = loadConfig({ VIDEO_STORAGE: 's3', S3_BUCKET: 'video', S3_ENDPOINT: 'http://127.0.0.1:9000', VIDEO_RECORD: 'false', DEMO_VIDEO_CONTINUOUS: '0' });
+    expect(s3.video).toMatchObject({
+      storage: { kind: 's3', bucket: 'video', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', accessKeyId: null, secretAccessKey: null },
+      record: false,
+      demoContinuous: 0,
+    });
+    expect(() => loadConfig({ VIDEO_STORAGE: 's3' })).toThrow('S3_BUCKET is required with VIDEO_STORAGE=s3');
+  });
+
   it.each([
+    ['VIDEO_STORAGE', 'disk', /VIDEO_STORAGE must be one of local, s3/],
+    ['S3_ENDPOINT', 'minio:9000', /S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL/],
+    ['VIDEO_MIN_FREE_MB', 'lots', /VIDEO_MIN_FREE_MB must be a whole number/],
     ['APP_MODE', 'prod', /APP_MODE must be one of production, development, test/],
     ['PORT', 'eighty', /PORT must be a whole number from 1 to 65535/],
     ['PORT', '70000', /PORT must be a whole number/],
@@ -118,6 +140,21 @@ describe('the server started with the README environment', () => {
     try {
       expect(await server.exited).toBe(2);
       expect(server.output()).toContain('APP_MODE must be one of production, development, test (is "prod")');
+      expect(server.output()).not.toMatch(/\n\s+at /);
+    } finally {
+      server.cleanup();
+    }
+  }, 60_000);
+});
+
+describe('the server without ffmpeg', () => {
+  it('stops at start with a message naming FFMPEG_PATH, not at the first recording', async () => {
+    const server = startServer({ FFMPEG_PATH: '/nonexistent/ffmpeg', PORT: '1' });
+    try {
+      expect(await server.exited).toBe(2);
+      expect(server.output()).toContain(
+        'FFMPEG_PATH: /nonexistent/ffmpeg is not an executable file. Install ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH.',
+      );
       expect(server.output()).not.toMatch(/\n\s+at /);
     } finally {
       server.cleanup();

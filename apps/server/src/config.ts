@@ -39,12 +39,43 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** METRICS_TOKEN: a bearer token that opens /metrics to scrapers off this machine (loopback needs none). */
   metricsToken: string | null;
+  /** Store video (issue 12). */
+  video: VideoConfig;
+}
+
+export interface VideoConfig {
+  /** FFMPEG_PATH / FFPROBE_PATH: the system ffmpeg (the recorder, screenshots and the demo source run it; never a shell). */
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** VIDEO_STORAGE=local (DATA_DIR/video, the default) or s3 (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY). */
+  storage:
+    | { kind: 'local' }
+    | { kind: 's3'; endpoint: string | null; bucket: string; region: string; accessKeyId: string | null; secretAccessKey: string | null };
+  /** VIDEO_RECORD=false keeps this process from running recorders (a web-only deployment, tests). */
+  record: boolean;
+  /** VIDEO_MIN_FREE_MB: below this much free disk under DATA_DIR the guard deletes the oldest recordings. */
+  minFreeMb: number;
+  /** DEMO_VIDEO=false: the demo seed makes no video and starts no demo streams. */
+  demo: boolean;
+  /** DEMO_VIDEO_CONTINUOUS: how many demo cameras record continuously (the others have their seeded history). */
+  demoContinuous: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const DEFAULT_DEMO_HISTORY_DAYS = 90;
+/**
+ * Demo cameras that record continuously by default: the 7 cameras of the first two demo shops
+ * (Shanghai Nanjing Road and Lujiazui), about 4 % of one core; all 42 would cost about 23 %, over
+ * the 10 % budget (docs/PERFORMANCE.md). The others keep their seeded history, on demand.
+ */
+export const DEFAULT_DEMO_CONTINUOUS_CAMERAS = 7;
+
+function requiredWith(variable: string, value: string | undefined, because: string): string {
+  if (!value) throw new ConfigError([{ variable, problem: `is required with ${because}` }]);
+  return value;
+}
 
 /** An unset or empty variable is absent: `FOO= npm start` means the default, as shells and .env files use it. */
 const optionalText = z
@@ -99,6 +130,23 @@ const environmentSchema = z.object({
   HTTP_COMPRESSION: booleanText,
   TRUST_PROXY: optionalText,
   METRICS_TOKEN: optionalText,
+  FFMPEG_PATH: optionalText,
+  FFPROBE_PATH: optionalText,
+  VIDEO_STORAGE: oneOf(['local', 's3']),
+  S3_ENDPOINT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')
+      .optional(),
+  ),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  VIDEO_RECORD: booleanText,
+  VIDEO_MIN_FREE_MB: integer(0, 10_000_000),
+  DEMO_VIDEO: booleanText,
+  DEMO_VIDEO_CONTINUOUS: integer(0, 1000),
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the person typed the command.
   INIT_CWD: optionalText,
 });
@@ -140,6 +188,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     role: vars.ROLE ?? 'all',
     httpCompression: vars.HTTP_COMPRESSION ?? true,
     metricsToken: vars.METRICS_TOKEN ?? null,
+    video: {
+      ffmpegPath: vars.FFMPEG_PATH ?? '/usr/bin/ffmpeg',
+      ffprobePath: vars.FFPROBE_PATH ?? '/usr/bin/ffprobe',
+      storage:
+        vars.VIDEO_STORAGE === 's3'
+          ? {
+              kind: 's3',
+              endpoint: vars.S3_ENDPOINT ?? null,
+              bucket: requiredWith('S3_BUCKET', vars.S3_BUCKET, 'VIDEO_STORAGE=s3'),
+              region: vars.S3_REGION ?? 'us-east-1',
+              accessKeyId: vars.S3_ACCESS_KEY_ID ?? null,
+              secretAccessKey: vars.S3_SECRET_ACCESS_KEY ?? null,
+            }
+          : { kind: 'local' },
+      record: vars.VIDEO_RECORD ?? true,
+      minFreeMb: vars.VIDEO_MIN_FREE_MB ?? 1024,
+      demo: vars.DEMO_VIDEO ?? true,
+      demoContinuous: vars.DEMO_VIDEO_CONTINUOUS ?? DEFAULT_DEMO_CONTINUOUS_CAMERAS,
+    },
     trustProxy: vars.TRUST_PROXY === undefined || vars.TRUST_PROXY === 'false' ? false : vars.TRUST_PROXY === 'true' ? true : vars.TRUST_PROXY,
   };
 }

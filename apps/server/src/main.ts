@@ -7,11 +7,13 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { DEMO_ACCOUNTS } from './modules/demo/demo-plan.ts';
 import { createDemoFeeder, type DemoFeeder } from './modules/demo/demo-traffic.ts';
+import { seedDemoVideo, startDemoStreams } from './modules/demo/demo-video.ts';
 import { seedDemo } from './modules/demo/seed-demo.ts';
 import { createDeviceApiService } from './modules/device-api/device-api.service.ts';
 import { createRebuildService } from './modules/traffic/rebuild.ts';
 import { purgeSummary } from './modules/traffic/retention.jobs.ts';
 import { createRetentionService } from './modules/traffic/retention.ts';
+import { assertExecutable, FfmpegMissingError } from './modules/video/ffmpeg.ts';
 import { createWeatherService, WeatherImportError } from './modules/weather/weather.service.ts';
 import { backupSqlite, markServerRunning, restoreSqlite } from './platform/db/backup.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
@@ -34,7 +36,8 @@ const USAGE = `usage: tsx src/main.ts <command>
   restore <file>        put a backup in place of the embedded database (the server must be stopped; the old one is kept)
   outbox     print the latest mail/SMS outbox messages (recovery codes when no SMTP/SMS provider is set)
 
-  SIMULATE=false keeps \`start\` from feeding the demo live traffic.`;
+  SIMULATE=false keeps \`start\` from feeding the demo live traffic. DEMO_VIDEO=false: no demo video;
+  VIDEO_RECORD=false: this process records no camera (ffmpeg at FFMPEG_PATH, /usr/bin/ffmpeg by default).`;
 
 /** The value after a --flag on the command line. */
 function option(name: string): string | undefined {
@@ -154,6 +157,13 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const seed = command === 'start' && config.seedDemo ? await seedDemo(db, config.dataDir, { historyDays: config.demoHistoryDays }) : { created: false };
   const seeded = seed.created;
+  // Video needs the system ffmpeg: a clear message at start, not a failure at the first recording.
+  const demoVideo = command === 'start' && config.video.demo;
+  if (config.video.record || demoVideo) {
+    assertExecutable('FFMPEG_PATH', config.video.ffmpegPath);
+    assertExecutable('FFPROBE_PATH', config.video.ffprobePath);
+  }
+  if (seeded && demoVideo) await seedDemoVideo({ db, config, log: (message) => console.log(message) });
   // ROLE=web serves HTTP only, ROLE=worker runs jobs and schedules only, ROLE=all (default) both.
   const app = config.role === 'worker' ? null : await buildApp(config, db, dialect);
   const log = app?.log ?? pino({ level: config.logLevel, base: { role: 'worker' } });
@@ -165,6 +175,9 @@ async function main(): Promise<void> {
     demoFeeder = createDemoFeeder({ db, deviceApi: createDeviceApiService({ db, calendar: createCalendarService({ db }) }), dataDir: config.dataDir });
     if (seed.historyUntil) demoFeeder.startFrom(seed.historyUntil);
   }
+  // The demo cameras that record continuously are real streams the recorders pull (only where recorders
+  // run; `serve` too, once a first `start` made the demo's video: nothing happens without its plan file).
+  const demoStreams = config.video.demo && config.role !== 'web' && config.video.record ? startDemoStreams(config, (message) => log.warn(message)) : null;
   const background =
     config.role === 'web'
       ? null
@@ -207,6 +220,7 @@ async function main(): Promise<void> {
     void (async () => {
       await app?.close();
       await background?.stop();
+      await demoStreams?.stop();
       await close();
       unmark();
       process.exit(0);
@@ -217,7 +231,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof FfmpegMissingError) {
     // A wrong variable is the person's to fix: name it, no stack trace.
     console.error(error.message);
     process.exit(2);

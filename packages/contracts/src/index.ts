@@ -33,4 +33,6 @@ export * from './traffic/operations.ts';
 export * from './traffic/reports.ts';
 export * from './users/index.ts';
 export * from './users/operations.ts';
+export * from './video/index.ts';
+export * from './video/operations.ts';
 export * from './weather/index.ts';

@@ -11,6 +11,7 @@ import { salesOperations } from './sales/operations.ts';
 import { sessionOperations } from './session/operations.ts';
 import { trafficOperations } from './traffic/operations.ts';
 import { usersOperations } from './users/operations.ts';
+import { videoOperations } from './video/operations.ts';
 
 /**
  * Every declared operation (issue 10 section 3). A domain's declarations join this list when its
@@ -29,4 +30,5 @@ export const DECLARED_OPERATIONS: readonly AnyOperation[] = [
   ...Object.values(devOperations),
   ...Object.values(calendarOperations),
   ...Object.values(authOperations),
+  ...Object.values(videoOperations),
 ];

@@ -1,5 +1,6 @@
 import { runSalesBench, salesBenchOptions } from './sales-bench.ts';
 import { runTrafficBench, trafficBenchOptions } from './traffic-bench.ts';
+import { runVideoBench, videoBenchOptions } from './video-bench.ts';
 import { runWebBench, webBenchOptions } from './web-bench.ts';
 
 const USAGE = `usage: npm run bench -- traffic [--stores N] [--days D] [--visits V] [--samples S] [--sync full|normal] [--keep | --reuse DIR|DB]
@@ -13,13 +14,18 @@ const USAGE = `usage: npm run bench -- traffic [--stores N] [--days D] [--visits
        npm run bench -- web [--runs N] [--page /login]
   web       Lighthouse (default mobile settings, Chromium at CHROME_PATH or /usr/bin/chromium) on a page of the
             built web app (built first when missing), served compressed and, beside it, naively
-            (HTTP_COMPRESSION=false); median of N runs (default 3) per mode, and the page's JavaScript sizes`;
+            (HTTP_COMPRESSION=false); median of N runs (default 3) per mode, and the page's JavaScript sizes
+       npm run bench -- video [--index-cameras N] [--samples S] [--record-cameras K] [--seconds T] [--skip-cpu]
+  video     the playback axis of a camera with 30 days of 10 s segments (N cameras in the index, default 3): p50/p95
+            from the availability rollup against a naive count over the segments (same answer checked); then K demo
+            cameras (default 7, the demo's) recorded continuously from real streams for T seconds (default 60): CPU from /proc`;
 
 /** `npm run bench -- <name> [options]`: benchmarks print a table; they are not timed tests. */
 export async function runBench(args: string[]): Promise<void> {
   const [name, ...rest] = args;
   if (name === 'sales') return runSalesBench(salesBenchOptions(rest));
   if (name === 'web') return runWebBench(webBenchOptions(rest));
+  if (name === 'video') return runVideoBench(videoBenchOptions(rest));
   if (name !== 'traffic') {
     console.error(USAGE);
     process.exitCode = 2;

@@ -577,6 +577,51 @@ export interface JobsTable {
   finished_at: string | null;
 }
 
+/** A camera's video source (issue 12): a stream the recorder pulls, or an edge box that keeps its own recordings. */
+export interface VideoSourcesTable {
+  customer_id: string;
+  camera_id: string;
+  kind: 'stream' | 'edge';
+  url: string | null;
+  record: 'continuous' | 'onDemand';
+  updated_at: string;
+}
+
+/** One recorded fMP4 segment of a camera: [start_ms, end_ms), its bytes at `location` in video storage. */
+export interface VideoSegmentsTable {
+  customer_id: string;
+  id: string;
+  camera_id: string;
+  start_ms: number;
+  end_ms: number;
+  bytes: number;
+  location: string;
+  init_bytes: number;
+  media_bytes: number;
+  run_id: string;
+  created_at: string;
+}
+
+/** Recorded milliseconds of a camera in a 10-minute bucket (bucket_ms: the bucket's start), kept with the index. */
+export interface VideoAvailabilityTable {
+  customer_id: string;
+  camera_id: string;
+  bucket_ms: number;
+  recorded_ms: number;
+}
+
+/** The camera live log: who watched which camera, what and when. */
+export interface VideoWatchLogTable {
+  customer_id: string;
+  id: string;
+  user_id: string;
+  camera_id: string;
+  kind: 'live' | 'playback' | 'screenshot' | 'download';
+  from_ms: number | null;
+  to_ms: number | null;
+  at: string;
+}
+
 export interface Database {
   jobs: JobsTable;
   customers: CustomersTable;
@@ -628,10 +673,18 @@ export interface Database {
   weather_daily: WeatherDailyTable;
   currency_settings: CurrencySettingsTable;
   exchange_rates: ExchangeRatesTable;
+  video_sources: VideoSourcesTable;
+  video_segments: VideoSegmentsTable;
+  video_availability: VideoAvailabilityTable;
+  video_watch_log: VideoWatchLogTable;
 }
 
 /** Tables that belong to one customer. */
 export type TenantTable =
+  | 'video_sources'
+  | 'video_segments'
+  | 'video_availability'
+  | 'video_watch_log'
   | 'memberships'
   | 'membership_shops'
   | 'roles'

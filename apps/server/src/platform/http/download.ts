@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { type OperationDeclaration, XLSX_CONTENT_TYPE } from '@storelens/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -7,6 +8,46 @@ export interface DownloadFile {
   fileName: string;
   content: Buffer;
   contentType?: string;
+  /** Shown in place (a playlist, a picture) rather than saved; a download by default. */
+  inline?: boolean;
+  /** Further headers the answer carries (e.g. what a screenshot is stamped with). */
+  headers?: Record<string, string>;
+}
+
+/** Inclusive byte range. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * A file too large to hold in memory (a video segment): its size, and a way to open it whole or
+ * a byte range of it. Range requests are answered 206 (one range), as players seek by ranges.
+ */
+export interface DownloadStream {
+  fileName: string;
+  contentType: string;
+  size: number;
+  open(range?: ByteRange): Promise<Readable>;
+  inline?: boolean;
+  cacheControl?: string;
+}
+
+/** One range of a Range header ('bytes=a-b', 'bytes=a-', 'bytes=-n') within a size; null: none asked; 'unsatisfiable'. */
+export function parseRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  // Several ranges or another unit: answered whole, as RFC 9110 allows.
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
 }
 
 /**
@@ -28,7 +69,7 @@ export function defineDownload<Body extends z.ZodType | undefined, Query extends
       body: Body extends z.ZodType ? z.infer<Body> : undefined;
       query: Query extends z.ZodType ? z.infer<Query> : undefined;
       request: FastifyRequest;
-    }) => Promise<DownloadFile>;
+    }) => Promise<DownloadFile | DownloadStream>;
   },
 ): void {
   app.route({
@@ -48,11 +89,26 @@ export function defineDownload<Body extends z.ZodType | undefined, Query extends
         query: request.query as Query extends z.ZodType ? z.infer<Query> : undefined,
         request,
       });
-      return reply
+      reply
         .header('content-type', file.contentType ?? XLSX_CONTENT_TYPE)
-        .header('content-disposition', `attachment; filename="${asciiName(file.fileName)}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .header('cache-control', 'no-store')
-        .send(file.content);
+        .header(
+          'content-disposition',
+          `${file.inline ? 'inline' : 'attachment'}; filename="${asciiName(file.fileName)}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        );
+      if (!('open' in file))
+        return reply
+          .header('cache-control', 'no-store')
+          .headers(file.headers ?? {})
+          .send(file.content);
+      reply.header('cache-control', file.cacheControl ?? 'no-store').header('accept-ranges', 'bytes');
+      const range = parseRange(request.headers.range, file.size);
+      if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${file.size}`).send();
+      if (range === null) return reply.header('content-length', file.size).send(await file.open());
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+        .header('content-length', range.end - range.start + 1)
+        .send(await file.open(range));
     },
   });
 }
@@ -69,7 +125,7 @@ export function registerDownload<Body extends z.ZodType | undefined, Query exten
     body: Body extends z.ZodType ? z.infer<Body> : undefined;
     query: Query extends z.ZodType ? z.infer<Query> : undefined;
     request: FastifyRequest;
-  }) => Promise<DownloadFile>,
+  }) => Promise<DownloadFile | DownloadStream>,
 ): void {
   if (declaration.method !== 'GET' && declaration.method !== 'POST') throw new Error(`${declaration.name}: a download is GET or POST`);
   defineDownload<Body, Query>(app, {
