@@ -17,6 +17,7 @@ import { periodLabel } from '../../../shared/analytics/indicatorChart.ts';
 import { partialLabel, partialNote } from '../../../shared/analytics/partial.ts';
 import { StatCard } from '../../../shared/analytics/StatCard.tsx';
 import { type ShopSelection, useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
+import { StackedCell } from '../../../shared/ui/TableCells.tsx';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { exportSalesTable, fetchCrossStore, fetchSalesRanking, fetchSalesSummary, fetchSalesTrend } from '../api.ts';
 import { MoneyBar } from '../components/MoneyBar.tsx';
@@ -236,7 +237,7 @@ function TrendSection({ shops, range, choice, granularity }: SectionProps & { gr
         dataSource={data?.points ?? []}
         loading={trend.isFetching}
         pagination={{ pageSize: 31, hideOnSinglePage: true, showSizeChanger: false }}
-        scroll={{ x: 'max-content' }}
+        // Every indicator in view at 1440 px (issue 11): headers wrap rather than push columns off screen.
         data-testid="sales-trend-table"
       />
     </Space>
@@ -381,8 +382,8 @@ function CrossStoreSection({ shops, range, choice }: SectionProps) {
       ]
     : [];
   const columns: TableColumnType<ShopRow>[] = [
-    { key: 'shop', title: t('sales:sales.shop'), dataIndex: 'shopName', fixed: 'left' },
-    { key: 'shopNumber', title: t('sales:sales.shopNumber'), dataIndex: 'shopNumber' },
+    // The store number under the name: one column fewer, so every indicator stays in view at 1440 px.
+    { key: 'shop', title: t('sales:sales.shop'), render: (_, row) => <StackedCell primary={row.shopName} secondary={row.shopNumber} /> },
     ...indicatorColumns<ShopRow>(TABLE_INDICATORS, t, locale, (row, indicator) => row.values[indicator], data?.money.currency),
     { key: 'share', title: t('sales:sales.share'), align: 'right', render: (_, row) => formatPercent(row.shareOfNetSales, locale) },
   ];
@@ -401,7 +402,6 @@ function CrossStoreSection({ shops, range, choice }: SectionProps) {
         dataSource={[...rows, ...summaryRows]}
         loading={crossStore.isFetching}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         data-testid="sales-cross-store-table"
       />
     </Space>
