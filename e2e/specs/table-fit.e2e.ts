@@ -90,7 +90,7 @@ const PAGES: { name: string; path: string; table: string; before?: (page: Page) 
 ];
 
 describe('list tables at 1440 x 900', () => {
-  for (const lang of ['en', 'kr'] as const satisfies readonly Lang[]) {
+  for (const lang of ['en', 'kr', 'zh', 'jp'] as const satisfies readonly Lang[]) {
     it(`show every header whole on every admin list page (${lang})`, async () => {
       const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password, lang);
       for (const entry of PAGES) {

@@ -58,10 +58,9 @@ export function RootLayout() {
   useAfterNavigation(pathname);
   useLanguageParameter();
   useDocumentTitle(pathname);
-  const { t } = useTranslation();
   return (
     <>
-      <ProgressBar active={navigation.state !== 'idle'} label={t('common:loading')} />
+      <ProgressBar active={navigation.state !== 'idle'} />
       <Outlet />
     </>
   );
@@ -69,6 +68,5 @@ export function RootLayout() {
 
 /** Shown while the first page's guard and chunk load. */
 export function RootHydrateFallback() {
-  const { t } = useTranslation();
-  return <ProgressBar active label={t('common:loading')} />;
+  return <ProgressBar active />;
 }

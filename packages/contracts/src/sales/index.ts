@@ -52,6 +52,12 @@ export const POS_LIMITS = {
 export const POS_STATUSES = ['waiting', 'uploading', 'completed', 'failed'] as const;
 export type PosStatus = (typeof POS_STATUSES)[number];
 export const POS_AUDIT_STATES = ['unreviewed', 'audited'] as const;
+/**
+ * The order number of the template's example row: a row with exactly this order number is the
+ * example and the import skips it (not a data row, not an error), so a template filled in place
+ * below its example imports as is.
+ */
+export const POS_EXAMPLE_ORDER_NUMBER = 'EXAMPLE';
 export type PosAuditState = (typeof POS_AUDIT_STATES)[number];
 
 // ---------------------------------------------------------------- sales template (/settings/settingSales/salesTemplateSetup)
@@ -146,6 +152,22 @@ export const posUploadRowSchema = z.object({
   auditState: z.enum(POS_AUDIT_STATES),
   auditedBy: z.string().nullable(),
   auditedAt: z.string().nullable(),
+  /**
+   * Set on a completed upload whose store-days a later upload replaced (a later file for the same
+   * store and date replaces it): `full` when it provides none any more. `storeDays`: the store-days
+   * it imported; `remaining`: those it still provides (their shops and dates); `by`: each upload
+   * that replaced some, with how many.
+   */
+  superseded: z
+    .object({
+      full: z.boolean(),
+      storeDays: z.number().int(),
+      remaining: z.object({ storeDays: z.number().int(), shops: z.number().int(), firstDate: z.string().nullable(), lastDate: z.string().nullable() }),
+      by: z.array(
+        z.object({ uploadId: z.string(), fileName: z.string(), uploadedAt: z.string(), finishedAt: z.string().nullable(), storeDays: z.number().int() }),
+      ),
+    })
+    .nullable(),
 });
 export type PosUploadRow = z.infer<typeof posUploadRowSchema>;
 export const posListResponseSchema = pageOf(posUploadRowSchema);
@@ -197,6 +219,15 @@ export type SalesValues = z.infer<typeof salesValuesSchema>;
 const partialSalesValuesSchema = z.partialRecord(z.enum(SALES_INDICATORS), z.number().nullable());
 export type PartialSalesValues = z.infer<typeof partialSalesValuesSchema>;
 
+/**
+ * POS data of the store-days a figure sums over (issue 11: no data is not zero). A store-day has
+ * POS data when a completed upload imported at least one order of that store and date; every other
+ * store-day of the range (before the store's history, not uploaded yet, today) is missing, not a
+ * zero-sales day. A figure whose store-days all miss is null.
+ */
+export const posDataSchema = z.object({ storeDays: z.number().int(), missing: z.number().int() });
+export type PosData = z.infer<typeof posDataSchema>;
+
 const salesIndicatorsSchema = z
   .array(salesIndicatorSchema)
   .min(1, { error: required })
@@ -236,7 +267,7 @@ export const salesTrendRequestSchema = salesRangeRequestSchema.extend({
 export const salesTrendResponseSchema = z.object({
   granularity: z.enum(GRANULARITIES),
   /** Keys as in the traffic trend: 2026-03-01T10, 2026-03-01, the week's Monday, 2026-03. */
-  points: z.array(z.object({ key: z.string(), values: partialSalesValuesSchema, partial: partialReasonSchema.optional() })),
+  points: z.array(z.object({ key: z.string(), values: partialSalesValuesSchema, partial: partialReasonSchema.optional(), posData: posDataSchema })),
   money: moneyInfoSchema,
 });
 export type SalesTrendResponse = z.infer<typeof salesTrendResponseSchema>;
@@ -246,6 +277,7 @@ export const salesRankingRequestSchema = salesRangeRequestSchema.extend({
   order: z.enum(['desc', 'asc']).default('desc'),
   comparableOnly: comparableOnlySchema,
 });
+/** `incompleteDays` of a row: its store-days of the compared (finished) days without POS data; `comparable`: POS data on every one of both ranges. */
 export const salesRankingResponseSchema = rankingResponseSchemaOf(salesIndicatorSchema).extend({ money: moneyInfoSchema });
 export type SalesRankingResponse = z.infer<typeof salesRankingResponseSchema>;
 
@@ -259,10 +291,11 @@ export const crossStoreResponseSchema = z.object({
 });
 export type CrossStoreResponse = z.infer<typeof crossStoreResponseSchema>;
 
+/** Null where none of the store-days summed has POS data. */
 const hourSales = {
-  netSales: z.number(),
-  transactions: z.number(),
-  entries: z.number(),
+  netSales: z.number().nullable(),
+  transactions: z.number().nullable(),
+  entries: z.number().nullable(),
   conversionRate: z.number().nullable(),
   avgTransactionValue: z.number().nullable(),
 };
@@ -271,6 +304,8 @@ export const timeOfDayResponseSchema = z.object({
   hours: z.array(z.object({ hour: z.number().int(), ...hourSales })),
   /** Orders whose file gave no time: in the totals of the day, in no hour. */
   withoutTime: z.object({ netSales: z.number(), transactions: z.number() }),
+  /** The store-days of the range and how many have no POS data (every hour sums over the same store-days). */
+  posData: posDataSchema,
   money: moneyInfoSchema,
 });
 export type TimeOfDayResponse = z.infer<typeof timeOfDayResponseSchema>;
@@ -285,8 +320,8 @@ export const basketSizeResponseSchema = z.object({
 export type BasketSizeResponse = z.infer<typeof basketSizeResponseSchema>;
 
 export const weekdayResponseSchema = z.object({
-  /** Monday (0) to Sunday (6); `days` is how many of that weekday the range holds. */
-  weekdays: z.array(z.object({ weekday: z.number().int(), days: z.number().int(), ...hourSales })),
+  /** Monday (0) to Sunday (6); `days` is how many (finished) days of that weekday the range holds, `posData` their store-days. */
+  weekdays: z.array(z.object({ weekday: z.number().int(), days: z.number().int(), ...hourSales, posData: posDataSchema })),
   money: moneyInfoSchema,
 });
 export type WeekdayResponse = z.infer<typeof weekdayResponseSchema>;
@@ -313,6 +348,9 @@ export const periodComparisonResponseSchema = z.object({
       b: salesValuesSchema,
       /** Set on pairs of days whose POS data is not in yet (the running day and later): left out of the totals. */
       partial: partialReasonSchema.optional(),
+      /** POS data of each side's store-days (of the compared shops). */
+      posDataA: posDataSchema,
+      posDataB: posDataSchema,
     }),
   ),
   likeForLike: likeForLikeSchema.optional(),

@@ -40,7 +40,7 @@ export function posImportJob(deps: { db: DB; dataDir: string; log?: (message: st
       const taken = await repo.takeForImport(payload.uploadId, holder, nowIso(), job.attempts);
       if (!taken) return;
       try {
-        await runImport({ db, dataDir, workerId: holder, shouldStop: stopping }, taken);
+        await runImport({ db, dataDir, workerId: holder, shouldStop: stopping, ...(deps.log ? { log: deps.log } : {}) }, taken);
       } catch (error) {
         // A bug, not bad input: the upload fails with the server-error message.
         deps.log?.(`POS import ${taken.id} failed`, error);

@@ -26,6 +26,8 @@ export interface ImportContext {
   workerId: string;
   /** True when the server is stopping: the import gives its job back to the queue. */
   shouldStop: () => boolean;
+  /** Where a file refused as unreadable leaves its cause (the person sees the spec's message). */
+  log?: (message: string, error: unknown) => void;
 }
 
 /** Basket size buckets (contracts BASKET_BUCKETS): 1, 2, 3, 4, 5, 6-9, 10+. */
@@ -142,6 +144,7 @@ export async function runImport(ctx: ImportContext, upload: UploadRow): Promise<
       },
       shouldStop: () => lost || ctx.shouldStop(),
     });
+    if (outcome.kind === 'refused' && outcome.cause !== undefined) ctx.log?.(`POS upload ${upload.id} could not be read`, outcome.cause);
     if (outcome.kind === 'refused') return await fail(outcome.failure, outcome.errors, { rows_total: outcome.dataRows });
 
     const { orders, dataRows } = outcome;
@@ -275,6 +278,8 @@ async function writeOrders(
     }
     await repo.insertDaily(daily);
     await repo.insertHourly(hourly);
+    // Which store-days this upload provides, and that the earlier uploads of them no longer do.
+    for (const [shopId, shopDates] of datesByShop) await repo.recordUploadDays(upload.id, shopId, shopDates);
     // The upload turns completed in the same transaction as its data: one without the other never shows.
     const changed = await repo.updateUpload(
       upload.id,

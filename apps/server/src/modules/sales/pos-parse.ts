@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { messageRef, POS_LIMITS, type SalesField, type SalesTemplateColumn } from '@storelens/contracts';
+import { messageRef, POS_EXAMPLE_ORDER_NUMBER, POS_LIMITS, type SalesField, type SalesTemplateColumn } from '@storelens/contracts';
 import ExcelJS from 'exceljs';
 import { guardPackage, type PackagePart, UNSAFE_PACKAGE_MESSAGE, UnsafePackage } from '../../platform/files/upload-guard.ts';
 import {
@@ -13,6 +13,7 @@ import {
   readItemCount,
   readQuantityMilli,
   readTime,
+  textOf,
 } from './pos-values.ts';
 import { mapHeader } from './sales-template.ts';
 
@@ -58,7 +59,14 @@ export type ParseOutcome =
       headers: Partial<Record<SalesField, string>>;
     }
   /** The whole file is refused before its rows count: the failure is a message reference. */
-  | { kind: 'refused'; failure: string; errors: PosRowError[]; dataRows: number | null };
+  | {
+      kind: 'refused';
+      failure: string;
+      errors: PosRowError[];
+      dataRows: number | null;
+      /** Why the package could not be read (for the server log; the person sees `failure`). */
+      cause?: unknown;
+    };
 
 export interface ParseInput {
   filePath: string;
@@ -191,7 +199,8 @@ export async function parsePosFile(input: ParseInput): Promise<ParseOutcome> {
   } catch (error) {
     if (error instanceof ParseStopped || stopped) throw new ParseStopped();
     // Not a readable workbook (a broken or foreign package): the spec's 'Incorrect file content'.
-    return { kind: 'refused', failure: 'errors.incorrectFileContent', errors: [], dataRows: null };
+    // The cause goes to the log: a readable file refused here would otherwise leave no trace.
+    return { kind: 'refused', failure: 'errors.incorrectFileContent', errors: [], dataRows: null, cause: error };
   } finally {
     source.destroy();
   }
@@ -272,6 +281,8 @@ async function readRows(worksheet: ExcelJS.stream.xlsx.WorksheetReader, input: P
       }
     }
     if (empty) continue;
+    // The template's example row (its order number is the marker) is no data: skipped, not counted.
+    if (at.orderNumber > 0 && textOf(cellOf(values[at.orderNumber])) === POS_EXAMPLE_ORDER_NUMBER) continue;
     dataRows += 1;
     if (dataRows > POS_LIMITS.maxRows) {
       return { kind: 'refused', failure: messageRef('errors.importTooManyRows', { max: POS_LIMITS.maxRows }), errors: [], dataRows };

@@ -167,7 +167,48 @@ export function createPosUploadService(deps: { db: DB; dataDir: string; queue: J
     return { uploads: rows.map((row) => ({ uploadId: row.id, fileName: row.file_name, size: row.size_bytes, status: row.status })) };
   }
 
-  function present(row: UploadRow, names: Map<string, string>, locale: Locale): PosUploadRow {
+  /**
+   * Whether each completed upload still provides the store-days it imported: a later upload for
+   * the same store and date replaced them (fully or partly). The replacing uploads are named with
+   * their file and times, whoever uploaded them (the list says which data is in force).
+   */
+  async function supersessions(customerId: string, rows: readonly UploadRow[]): Promise<Map<string, PosUploadRow['superseded']>> {
+    const repo = repoOf(customerId);
+    const { totals, replaced } = await repo.uploadDays(rows.filter((row) => row.status === 'completed').map((row) => row.id));
+    const replacers = new Map<string, UploadRow>();
+    for (const id of new Set(replaced.map((row) => String(row.replaced_by)))) {
+      const upload = await repo.upload(id);
+      if (upload) replacers.set(id, upload);
+    }
+    const result = new Map<string, PosUploadRow['superseded']>();
+    for (const total of totals) {
+      const storeDays = Number(total.store_days);
+      const remaining = Number(total.remaining);
+      if (remaining >= storeDays) continue;
+      const by = replaced
+        .filter((row) => row.upload_id === total.upload_id)
+        .map((row) => {
+          const upload = replacers.get(String(row.replaced_by));
+          return {
+            uploadId: String(row.replaced_by),
+            fileName: upload?.file_name ?? '',
+            uploadedAt: upload?.uploaded_at ?? '',
+            finishedAt: upload?.finished_at ?? null,
+            storeDays: Number(row.store_days),
+          };
+        })
+        .sort((a, b) => (a.finishedAt ?? '').localeCompare(b.finishedAt ?? ''));
+      result.set(total.upload_id, {
+        full: remaining === 0,
+        storeDays,
+        remaining: { storeDays: remaining, shops: Number(total.remaining_shops), firstDate: total.first_date ?? null, lastDate: total.last_date ?? null },
+        by,
+      });
+    }
+    return result;
+  }
+
+  function present(row: UploadRow, names: Map<string, string>, locale: Locale, superseded: PosUploadRow['superseded'] = null): PosUploadRow {
     return {
       uploadId: row.id,
       fileName: row.file_name,
@@ -189,6 +230,7 @@ export function createPosUploadService(deps: { db: DB; dataDir: string; queue: J
       auditState: row.audit_state,
       auditedBy: row.audited_by ? (names.get(row.audited_by) ?? null) : null,
       auditedAt: row.audited_at,
+      superseded,
     };
   }
 
@@ -226,8 +268,11 @@ export function createPosUploadService(deps: { db: DB; dataDir: string; queue: J
         input.page,
         input.pageSize,
       );
-      const names = await repo.userNames([...new Set(rows.flatMap((row) => [row.user_id, row.audited_by]).filter((id): id is string => id !== null))]);
-      return { total, page: input.page, pageSize: input.pageSize, list: rows.map((row) => present(row, names, locale)) };
+      const [names, superseded] = await Promise.all([
+        repo.userNames([...new Set(rows.flatMap((row) => [row.user_id, row.audited_by]).filter((id): id is string => id !== null))]),
+        supersessions(actor.customerId, rows),
+      ]);
+      return { total, page: input.page, pageSize: input.pageSize, list: rows.map((row) => present(row, names, locale, superseded.get(row.id) ?? null)) };
     },
 
     async errorRows(actor: CustomerActor, input: { uploadId: string; page: number; pageSize: number }, locale: Locale) {

@@ -5,6 +5,7 @@ import {
   LOCALES,
   type MessageKey,
   type MessageParams,
+  POS_EXAMPLE_ORDER_NUMBER,
   POS_LIMITS,
   type PosUploadRow,
   RoleId,
@@ -12,6 +13,7 @@ import {
   type SalesTemplateResponse,
   translateMessage,
 } from '@storelens/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildCustomer,
@@ -154,20 +156,54 @@ describe('the sales template', () => {
     }
   });
 
-  it('downloads as the matching .xlsx; an untouched template imports as "Incorrect file content"', async () => {
+  it('downloads as the matching .xlsx with an example row the import skips and the rules in a notes sheet', async () => {
     for (const lang of LOCALES) {
       const file = await download(t.app, 'GET', '/api/salesTemplate/download', undefined, { ...admin, lang });
       expect(file.http).toBe(200);
       expect(String(file.headers['content-disposition'])).toContain('sales-template.xlsx');
       const [header, ...rows] = await sheetRows(file.content);
       expect(header).toEqual(defaultTemplate(lang).map((column) => column.header));
-      expect(rows).toEqual([]);
+      expect(rows).toEqual([['SH-001', POS_EXAMPLE_ORDER_NUMBER, '2026/03/01', '14:35', '2', '199', 'card', '2']]);
+      // The second sheet (never read by the import) states the rules the import applies, in the reader's language.
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.content as unknown as ArrayBuffer);
+      const notes = workbook.worksheets[1];
+      expect(notes?.name).toBe(translateMessage(lang, 'pos.notesSheet'));
+      const texts: string[] = [];
+      notes?.eachRow((row) => {
+        texts.push(...(row.values as unknown[]).filter((value): value is string => typeof value === 'string'));
+      });
+      for (const [key, params] of [
+        ['pos.ruleAmount', { digits: POS_LIMITS.amountDigits }],
+        ['pos.ruleQuantity', { decimals: POS_LIMITS.quantityDecimals, digits: POS_LIMITS.quantityDigits }],
+        ['pos.ruleDate', undefined],
+        ['pos.ruleTime', undefined],
+        ['pos.ruleOrderNumber', { max: POS_LIMITS.orderNumberMaxChars }],
+        ['pos.rulePaymentType', { max: POS_LIMITS.paymentTypeMaxChars }],
+        ['pos.ruleItemCount', { max: POS_LIMITS.itemCountMax }],
+        ['pos.ruleFile', { mb: 40, rows: POS_LIMITS.maxRows, files: POS_LIMITS.maxFiles }],
+        ['pos.ruleExample', { example: POS_EXAMPLE_ORDER_NUMBER }],
+      ] as const) {
+        expect(texts, `${key} in ${lang}`).toContain(translateMessage(lang, key, params));
+      }
     }
+    // Uploaded as is: the example is no data, so the file is empty ('Incorrect file content'), not a row error.
     const template = await download(t.app, 'GET', '/api/salesTemplate/download', undefined, admin);
     const response = await upload(admin, 'sales-template.xlsx', template.content);
     const [row] = await waitForUploads(t.app, admin, [(response.body.data as { uploads: { uploadId: string }[] }).uploads[0]?.uploadId ?? '']);
-    expect(row?.status).toBe('failed');
+    expect(row).toMatchObject({ status: 'failed', errorRows: 0 });
     for (const lang of LOCALES) expect((await listRow(admin, row?.uploadId ?? '', lang))?.failure).toBe(translateMessage(lang, 'errors.incorrectFileContent'));
+
+    // Filled in place below the example: the example is skipped, the person's row imports.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(template.content as unknown as ArrayBuffer);
+    workbook.worksheets[0]?.addRow(['POS-3', 'TPL-0001', '2026/02/10', '10:15', 1, 25.5, 'cash', 1]);
+    const filled = await upload(admin, 'filled-template.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    const [done] = await waitForUploads(t.app, admin, [(filled.body.data as { uploads: { uploadId: string }[] }).uploads[0]?.uploadId ?? '']);
+    expect(done).toMatchObject({ status: 'completed', rows: 1, importedRows: 1, firstDate: '2026-02-10', lastDate: '2026-02-10', shopCount: 1 });
+    expect((await ordersOf(demo.customerId)).filter((order) => order.order_number === 'TPL-0001' || order.order_number === POS_EXAMPLE_ORDER_NUMBER)).toEqual([
+      expect.objectContaining({ order_number: 'TPL-0001', shop_id: shops.pos3, amount_cents: 2550 }),
+    ]);
   });
 
   it('refuses a template without a required column or with a header twice', async () => {
@@ -353,6 +389,30 @@ describe('uploading and importing POS files (LibreOffice-made .xlsx)', () => {
     // Dates the later file does not hold keep the earlier data.
     expect(await dailyOf(demo.customerId, shops.pos1, '2026-03-03')).toMatchObject({ net_sales_cents: before?.net_sales_cents, upload_id: again?.uploadId });
     expect(await dailyOf(demo.customerId, shops.pos2, '2026-03-02')).toMatchObject({ net_sales_cents: 220525 });
+
+    // The list says which uploads were replaced, by which file, and what each still provides (issue 11).
+    // pos-valid.xlsx holds 3 store-days: POS-1 on 2 and 3 March, POS-2 on 2 March.
+    expect((await listRow(admin, validUpload.uploadId))?.superseded).toEqual({
+      full: true,
+      storeDays: 3,
+      remaining: { storeDays: 0, shops: 0, firstDate: null, lastDate: null },
+      by: [{ uploadId: again?.uploadId, fileName: 'pos-valid.xlsx', uploadedAt: again?.uploadedAt, finishedAt: again?.finishedAt, storeDays: 3 }],
+    });
+    expect((await listRow(admin, again?.uploadId ?? ''))?.superseded).toEqual({
+      full: false,
+      storeDays: 3,
+      remaining: { storeDays: 2, shops: 2, firstDate: '2026-03-02', lastDate: '2026-03-03' },
+      by: [
+        {
+          uploadId: replacement?.uploadId,
+          fileName: 'pos-replace.xlsx',
+          uploadedAt: replacement?.uploadedAt,
+          finishedAt: replacement?.finishedAt,
+          storeDays: 1,
+        },
+      ],
+    });
+    expect((await listRow(admin, replacement?.uploadId ?? ''))?.superseded).toBeNull();
   });
 
   let badUpload: PosUploadRow;

@@ -150,6 +150,62 @@ export function posRepo(scope: TenantScope) {
       }
       await scope.db.executeQuery(CompiledQuery.raw(`insert into pos_orders (${ORDER_COLUMNS}) values ${tuples.join(',')}`, params));
     },
+    /**
+     * Records the store-days an upload imported and marks the same store-days of earlier uploads
+     * replaced by it (the import's transaction replaces their data at the same moment).
+     */
+    async recordUploadDays(uploadId: string, shopId: string, dates: readonly string[]): Promise<void> {
+      for (const chunk of chunksOf(dates, LOOKUP_CHUNK)) {
+        await scope
+          .updateTable('pos_upload_days')
+          .set({ replaced_by: uploadId })
+          .where('shop_id', '=', shopId)
+          .where('local_date', 'in', chunk)
+          .where('upload_id', '<>', uploadId)
+          .where('replaced_by', 'is', null)
+          .execute();
+      }
+      for (const chunk of chunksOf(dates, INSERT_CHUNK)) {
+        await scope
+          .insertInto(
+            'pos_upload_days',
+            chunk.map((local_date) => ({ upload_id: uploadId, shop_id: shopId, local_date, replaced_by: null })),
+          )
+          .onConflict((conflict) => conflict.columns(['customer_id', 'upload_id', 'shop_id', 'local_date']).doNothing())
+          .execute();
+      }
+    },
+    /** Per upload: its store-days, those still provided (shops, first and last date), and per replacing upload how many it took. */
+    async uploadDays(uploadIds: readonly string[]) {
+      if (uploadIds.length === 0) return { totals: [], replaced: [] };
+      const ids = [...uploadIds];
+      const [totals, replaced] = await Promise.all([
+        scope
+          .selectFrom('pos_upload_days')
+          .where('upload_id', 'in', ids)
+          .select((eb) => [
+            'upload_id',
+            eb.fn.countAll<number>().as('store_days'),
+            eb.fn.count<number>(eb.case().when('replaced_by', 'is', null).then(1).end()).as('remaining'),
+            eb.fn
+              .count<number>(eb.case().when('replaced_by', 'is', null).then(eb.ref('shop_id')).end())
+              .distinct()
+              .as('remaining_shops'),
+            eb.fn.min<string | null>(eb.case().when('replaced_by', 'is', null).then(eb.ref('local_date')).end()).as('first_date'),
+            eb.fn.max<string | null>(eb.case().when('replaced_by', 'is', null).then(eb.ref('local_date')).end()).as('last_date'),
+          ])
+          .groupBy('upload_id')
+          .execute(),
+        scope
+          .selectFrom('pos_upload_days')
+          .where('upload_id', 'in', ids)
+          .where('replaced_by', 'is not', null)
+          .select((eb) => ['upload_id', 'replaced_by', eb.fn.countAll<number>().as('store_days')])
+          .groupBy(['upload_id', 'replaced_by'])
+          .execute(),
+      ]);
+      return { totals, replaced };
+    },
     async insertDaily(rows: NewSalesDay[]): Promise<void> {
       for (const chunk of chunksOf(rows, INSERT_CHUNK / 2)) await scope.insertInto('sales_shop_daily', chunk).execute();
     },

@@ -40,6 +40,18 @@ export function salesAnalyticsRepo(scope: TenantScope) {
         .execute();
     },
 
+    /** The store-days with POS data (a daily rollup row: a completed upload imported an order of that shop and date). */
+    posDays(shopIds: readonly string[], from: string, to: string): Promise<{ shop_id: string; local_date: string }[]> {
+      if (shopIds.length === 0) return Promise.resolve([]);
+      return scope
+        .selectFrom('sales_shop_daily')
+        .select(['shop_id', 'local_date'])
+        .where('shop_id', 'in', [...shopIds])
+        .where('local_date', '>=', from)
+        .where('local_date', '<=', to)
+        .execute();
+    },
+
     /** Sales sums over the daily rollup, grouped by shop and/or date. */
     async salesByDay(shopIds: readonly string[], from: string, to: string, groups: readonly DayGroup[]): Promise<SalesSumRow[]> {
       if (shopIds.length === 0) return [];

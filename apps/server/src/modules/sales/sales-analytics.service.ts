@@ -10,6 +10,7 @@ import {
   type PartialSalesValues,
   PER_SQM_SALES_INDICATORS,
   type PeriodComparisonResponse,
+  type PosData,
   RANGE_LIMITS,
   type SalesIndicator,
   type SalesRankingResponse,
@@ -104,6 +105,28 @@ function collect(rows: readonly SalesSumRow[], keyOf: (row: SalesSumRow) => stri
 
 const periodKey: Record<Exclude<Granularity, 'hour'>, (date: string) => string> = { day: (date) => date, week: weekStart, month: monthOf };
 
+/** Indicators that do not come from POS data: visitors per m² counts the traffic of every day. */
+const TRAFFIC_ONLY_INDICATORS: readonly SalesIndicator[] = ['entriesPerSqm'];
+
+/** No data is not zero (issue 11): values over store-days that all lack POS data are null, not 0. */
+function unlessMissing<Values extends Partial<Record<string, number | null>>>(values: Values, posData: PosData): Values {
+  if (posData.storeDays === 0 || posData.missing < posData.storeDays) return values;
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, TRAFFIC_ONLY_INDICATORS.includes(key as SalesIndicator) ? value : null]),
+  ) as Values;
+}
+
+/** Which store-days of a range have POS data, counted over any dates of it (every shop of `shopIds` on each date). */
+function posDataTally(shopIds: readonly string[], rows: readonly { shop_id: string; local_date: string }[]) {
+  const byDate = new Map<string, number>();
+  for (const row of rows) byDate.set(row.local_date, (byDate.get(row.local_date) ?? 0) + 1);
+  return (dates: readonly string[]): PosData => {
+    const storeDays = dates.length * shopIds.length;
+    const withData = dates.reduce((sum, date) => sum + (byDate.get(date) ?? 0), 0);
+    return { storeDays, missing: storeDays - withData };
+  };
+}
+
 /**
  * Sales and consumption analytics (spec section 1: net sales, transactions, average transaction
  * value, units per transaction, conversion rate, sales per visitor; consumption analysis) over the
@@ -114,6 +137,11 @@ const periodKey: Record<Exclude<Granularity, 'hour'>, (date: string) => string> 
 export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService }) {
   const { db, money } = deps;
   const repoOf = (actor: CustomerActor) => salesAnalyticsRepo(tenantScope(db, actor.customerId));
+
+  /** The POS data of the store-days of `shopIds` over `range`, counted over any of its dates. */
+  async function posDataOf(actor: CustomerActor, shopIds: readonly string[], range: DateRange) {
+    return posDataTally(shopIds, await repoOf(actor).posDays(shopIds, range.startDate, range.endDate));
+  }
 
   /** The shops asked about, checked against the caller's access (not found outside it); of one currency when asked. */
   async function shopsOf(actor: CustomerActor, input: ShopFilter) {
@@ -199,6 +227,8 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
       referencePart: null as DateRange | null,
       /** Comp stores: POS data on every compared day of both ranges. */
       comparable: new Set<string>(),
+      /** Per shop: its compared days of the running range without POS data. */
+      missingDays: new Map<string, number>(),
       comparedShops: 0,
       /** The shops compared (all, or the comparable ones when `comparableOnly`). */
       compared: selection,
@@ -216,13 +246,14 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
         const runningPart = short ? elapsedPartOf(running, cut).wholeDays : running;
         const referencePart = short ? elapsedPartOf(reference, cut).wholeDays : reference;
         if (short) result.cut = true;
-        const comparable = await comparableShops(
+        const { comparable, missingDays } = await comparableShops(
           actor,
           group.map((shop) => shop.id),
           runningPart,
           referencePart,
         );
         for (const id of comparable) result.comparable.add(id);
+        for (const [id, missing] of missingDays) result.missingDays.set(id, missing);
         const ids = group.map((shop) => shop.id).filter((id) => !comparableOnly || comparable.has(id));
         for (const id of ids) comparedIds.add(id);
         result.comparedShops += ids.length;
@@ -241,18 +272,31 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
     return result;
   }
 
-  /** Shops with POS data on every day of both compared parts (a part that is empty asks nothing of them). */
-  async function comparableShops(actor: CustomerActor, shopIds: readonly string[], a: DateRange | null, b: DateRange | null): Promise<Set<string>> {
+  /**
+   * Shops with POS data on every day of both compared parts (a part that is empty asks nothing of
+   * them), and per shop the days of the running part `a` without POS data.
+   */
+  async function comparableShops(
+    actor: CustomerActor,
+    shopIds: readonly string[],
+    a: DateRange | null,
+    b: DateRange | null,
+  ): Promise<{ comparable: Set<string>; missingDays: Map<string, number> }> {
     const days = new Map<string, number>();
+    const runningDays = new Map<string, number>();
     for (const part of [a, b]) {
       if (!part) continue;
-      for (const row of await repoOf(actor).salesByDay(shopIds, part.startDate, part.endDate, ['shop_id', 'local_date'])) {
-        const shopId = String(row.group.shop_id);
-        days.set(shopId, (days.get(shopId) ?? 0) + 1);
+      for (const row of await repoOf(actor).posDays(shopIds, part.startDate, part.endDate)) {
+        days.set(row.shop_id, (days.get(row.shop_id) ?? 0) + 1);
+        if (part === a) runningDays.set(row.shop_id, (runningDays.get(row.shop_id) ?? 0) + 1);
       }
     }
-    const due = (a ? datesOf(a.startDate, a.endDate).length : 0) + (b ? datesOf(b.startDate, b.endDate).length : 0);
-    return new Set(shopIds.filter((id) => (days.get(id) ?? 0) >= due));
+    const dueRunning = a ? datesOf(a.startDate, a.endDate).length : 0;
+    const due = dueRunning + (b ? datesOf(b.startDate, b.endDate).length : 0);
+    return {
+      comparable: new Set(shopIds.filter((id) => (days.get(id) ?? 0) >= due)),
+      missingDays: new Map(shopIds.map((id) => [id, dueRunning - (runningDays.get(id) ?? 0)])),
+    };
   }
 
   /** The finished days of a range in each shop's clock: sums per day-group key (days from each shop's today on are left out). */
@@ -322,11 +366,23 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
       input,
       selection.shops.map((shop) => ({ date: todayIn(shop.time_zone, at), hour: null })),
     );
+    // The dates each bucket sums over: a store-day without POS data is missing in every hour of it.
+    const tally = await posDataOf(actor, selection.shopIds, input);
+    const datesOfKey = new Map<string, string[]>();
+    if (input.granularity !== 'hour') {
+      const toPeriod = periodKey[input.granularity];
+      for (const date of datesOf(input.startDate, input.endDate)) {
+        const key = toPeriod(date);
+        datesOfKey.set(key, [...(datesOfKey.get(key) ?? []), date]);
+      }
+    }
     return {
       granularity: input.granularity,
       points: bucketKeys(input.granularity, input.startDate, input.endDate).map((key) => {
         const reason = partial.get(key);
-        return { key, values: salesValues(input.indicators, sums.get(key) ?? emptySums(), selection.areaOf()), ...(reason ? { partial: reason } : {}) };
+        const posData = tally(input.granularity === 'hour' ? [key.slice(0, 10)] : (datesOfKey.get(key) ?? []));
+        const values = salesValues(input.indicators, sums.get(key) ?? emptySums(), selection.areaOf());
+        return { key, values: unlessMissing(values, posData), ...(reason ? { partial: reason } : {}), posData };
       }),
       money: selection.plan.info(),
     };
@@ -354,6 +410,7 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
         previousValue,
         change: changeOf(previousValue, value),
         comparable: compared.comparable.has(shop.id),
+        incompleteDays: compared.missingDays.get(shop.id) ?? 0,
       };
     });
     return {
@@ -396,22 +453,14 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
   async function timeOfDay(actor: CustomerActor, input: DateRange & ShopFilter): Promise<TimeOfDayResponse> {
     const days = checkRange(input, RANGE_LIMITS.days);
     const selection = await selectionOf(actor, input, [input], true);
-    const hours = await byHour(actor, selection, input, ['hour']);
+    const [hours, tally] = await Promise.all([byHour(actor, selection, input, ['hour']), posDataOf(actor, selection.shopIds, input)]);
     const withoutTime = hours.get('-1') ?? emptySums();
+    const posData = tally(datesOf(input.startDate, input.endDate));
     return {
       days,
-      hours: Array.from({ length: 24 }, (_, hour) => {
-        const sums = hours.get(String(hour)) ?? emptySums();
-        return {
-          hour,
-          netSales: sums.net_sales_cents / 100,
-          transactions: sums.transactions,
-          entries: sums.matched_entries,
-          conversionRate: salesValue('conversionRate', sums),
-          avgTransactionValue: salesValue('avgTransactionValue', sums),
-        };
-      }),
+      hours: Array.from({ length: 24 }, (_, hour) => ({ hour, ...unlessMissing(hourSalesOf(hours.get(String(hour)) ?? emptySums()), posData) })),
       withoutTime: { netSales: withoutTime.net_sales_cents / 100, transactions: withoutTime.transactions },
+      posData,
       money: selection.plan.info(),
     };
   }
@@ -444,24 +493,20 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
         .at(-1) ?? addDays(input.endDate, 1),
       -1,
     );
-    const weekdays = Array.from({ length: 7 }, () => ({ days: 0, sums: emptySums() }));
+    const weekdays = Array.from({ length: 7 }, () => ({ dates: [] as string[], sums: emptySums() }));
     const lastDay = input.endDate < lastFinished ? input.endDate : lastFinished;
     for (const date of lastDay < input.startDate ? [] : datesOf(input.startDate, lastDay)) {
       const slot = weekdays[weekdayOf(date)];
       if (!slot) continue;
-      slot.days += 1;
+      slot.dates.push(date);
       addSums(slot.sums, byDate.get(date) ?? {});
     }
+    const tally = await posDataOf(actor, selection.shopIds, input);
     return {
-      weekdays: weekdays.map(({ days, sums }, index) => ({
-        weekday: index,
-        days,
-        netSales: sums.net_sales_cents / 100,
-        transactions: sums.transactions,
-        entries: sums.matched_entries,
-        conversionRate: salesValue('conversionRate', sums),
-        avgTransactionValue: salesValue('avgTransactionValue', sums),
-      })),
+      weekdays: weekdays.map(({ dates, sums }, index) => {
+        const posData = tally(dates);
+        return { weekday: index, days: dates.length, ...unlessMissing(hourSalesOf(sums), posData), posData };
+      }),
       money: selection.plan.info(),
     };
   }
@@ -481,22 +526,44 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
     const compared = await likeForLike(actor, all, running, reference, [], { comparableOnly, area: true });
     const selection = compared.compared;
     const area = selection.areaOf();
-    const [daysA, daysB] = await Promise.all([byDay(actor, selection, rangeA, ['local_date'], true), byDay(actor, selection, rangeB, ['local_date'], true)]);
+    const [daysA, daysB, tallyA, tallyB] = await Promise.all([
+      byDay(actor, selection, rangeA, ['local_date'], true),
+      byDay(actor, selection, rangeB, ['local_date'], true),
+      posDataOf(actor, selection.shopIds, rangeA),
+      posDataOf(actor, selection.shopIds, rangeB),
+    ]);
     const [totalA, totalB] = bRuns ? [compared.reference, compared.running] : [compared.running, compared.reference];
-    const a = allSalesValues(totalA.get('') ?? emptySums(), area);
-    const b = allSalesValues(totalB.get('') ?? emptySums(), area);
+    // A period none of whose store-days has POS data has no figures (null), not zeros: no change is read from it.
+    const a = unlessMissing(allSalesValues(totalA.get('') ?? emptySums(), area), tallyA(datesOf(rangeA.startDate, rangeA.endDate)));
+    const b = unlessMissing(allSalesValues(totalB.get('') ?? emptySums(), area), tallyB(datesOf(rangeB.startDate, rangeB.endDate)));
     const finishedOffsets = compared.runningPart ? datesOf(compared.runningPart.startDate, compared.runningPart.endDate).length : 0;
     return {
       days,
       a,
       b,
       change: Object.fromEntries(Object.entries(a).map(([indicator, value]) => [indicator, changeOf(value, b[indicator as SalesIndicator])])),
-      series: pairedDays(rangeA, rangeB, days, (dateA, dateB) => ({
-        a: allSalesValues(daysA.get(dateA) ?? emptySums(), area),
-        b: allSalesValues(daysB.get(dateB) ?? emptySums(), area),
-      })).map((pair) => (compared.cut && pair.offset > finishedOffsets ? { ...pair, partial: 'running' as const } : pair)),
+      series: pairedDays(rangeA, rangeB, days, (dateA, dateB) => {
+        const [posDataA, posDataB] = [tallyA([dateA]), tallyB([dateB])];
+        return {
+          a: unlessMissing(allSalesValues(daysA.get(dateA) ?? emptySums(), area), posDataA),
+          b: unlessMissing(allSalesValues(daysB.get(dateB) ?? emptySums(), area), posDataB),
+          posDataA,
+          posDataB,
+        };
+      }).map((pair) => (compared.cut && pair.offset > finishedOffsets ? { ...pair, partial: 'running' as const } : pair)),
       money: all.plan.info(),
       likeForLike: { cut: compared.cut, comparableOnly, comparedShops: compared.comparedShops, shops: all.shops.length },
+    };
+  }
+
+  /** The figures of an hour or a weekday of the consumption analysis. */
+  function hourSalesOf(sums: SalesSums) {
+    return {
+      netSales: (sums.net_sales_cents / 100) as number | null,
+      transactions: sums.transactions as number | null,
+      entries: sums.matched_entries as number | null,
+      conversionRate: salesValue('conversionRate', sums),
+      avgTransactionValue: salesValue('avgTransactionValue', sums),
     };
   }
 

@@ -33,6 +33,7 @@ import { buildBox, line, sendBatch } from '../../../test/support/traffic.ts';
 import { resetClock, setClock } from '../../platform/time/clock.ts';
 import { writePosWorkbook } from './pos-workbook.ts';
 import { createPosImporter } from './sales.module.ts';
+import { currencyUnit } from './sales-export.ts';
 
 /** Wednesday 11 March 2026: the device API takes the week's traffic as recent. */
 const NOW = '2026-03-11T06:00:00Z';
@@ -144,12 +145,13 @@ describe('sales indicators', () => {
       granularity: 'day',
       indicators: ['netSales', 'transactions', 'conversionRate'],
     });
-    expect(days.points.map((point) => [point.key, point.values.netSales, point.values.transactions, point.values.conversionRate])).toEqual([
-      ['2026-03-01', 0, 0, null],
-      ['2026-03-02', expect.closeTo(2694.65, 6), 7, expect.closeTo(6 / 35, 10)],
-      // 3 March has sales but no traffic; 4 March traffic but no POS file: no conversion either day.
-      ['2026-03-03', expect.closeTo(240.1, 6), 1, null],
-      ['2026-03-04', 0, 0, null],
+    // No data is not zero (issue 11): a store-day without POS data is missing; a day none of the 3 stores has is no figure at all.
+    expect(days.points.map((point) => [point.key, point.values.netSales, point.values.transactions, point.values.conversionRate, point.posData])).toEqual([
+      ['2026-03-01', null, null, null, { storeDays: 3, missing: 3 }],
+      ['2026-03-02', expect.closeTo(2694.65, 6), 7, expect.closeTo(6 / 35, 10), { storeDays: 3, missing: 0 }],
+      // 3 March has sales (POS-1 only) but no traffic; 4 March traffic but no POS file: no conversion either day.
+      ['2026-03-03', expect.closeTo(240.1, 6), 1, null, { storeDays: 3, missing: 2 }],
+      ['2026-03-04', null, null, null, { storeDays: 3, missing: 3 }],
     ]);
     const hours = await data<SalesTrendResponse>(admin, '/api/sales/trend', {
       startDate: '2026-03-02',
@@ -170,7 +172,8 @@ describe('sales indicators', () => {
       granularity: 'week',
       indicators: ['netSales'],
     });
-    expect(week.points).toEqual([{ key: '2026-03-02', values: { netSales: expect.closeTo(2934.75, 6) } }]);
+    // 7 days x 3 stores; POS data on 4 of them.
+    expect(week.points).toEqual([{ key: '2026-03-02', values: { netSales: expect.closeTo(2934.75, 6) }, posData: { storeDays: 21, missing: 17 } }]);
     const month = await data<SalesTrendResponse>(admin, '/api/sales/trend', {
       startDate: '2026-02-01',
       endDate: '2026-03-31',
@@ -178,18 +181,19 @@ describe('sales indicators', () => {
       indicators: ['transactions'],
     });
     expect(month.points).toEqual([
-      { key: '2026-02', values: { transactions: 0 } },
+      { key: '2026-02', values: { transactions: null }, posData: { storeDays: 84, missing: 84 } },
       // Today (11 March) is in it and its POS data is still to come: the month is partial (issue 11).
-      { key: '2026-03', values: { transactions: 8 }, partial: 'running' },
+      { key: '2026-03', values: { transactions: 8 }, partial: 'running', posData: { storeDays: 93, missing: 89 } },
     ]);
   });
 
   it('ranks the shops and sets them side by side', async () => {
     const byNetSales = await data<SalesRankingResponse>(admin, '/api/sales/storeRanking', { ...range, indicator: 'netSales' });
-    expect(byNetSales.rows.map((row) => [row.rank, row.shopNumber, row.value])).toEqual([
-      [1, 'POS-2', expect.closeTo(2205.25, 6)],
-      [2, 'POS-1', expect.closeTo(629.5, 6)],
-      [3, 'POS-3', 100],
+    // Days without POS data of the 2 compared days; no store has data in the previous range, so none is comparable.
+    expect(byNetSales.rows.map((row) => [row.rank, row.shopNumber, row.value, row.incompleteDays, row.comparable])).toEqual([
+      [1, 'POS-2', expect.closeTo(2205.25, 6), 1, false],
+      [2, 'POS-1', expect.closeTo(629.5, 6), 0, false],
+      [3, 'POS-3', 100, 1, false],
     ]);
     const byConversion = await data<SalesRankingResponse>(admin, '/api/sales/storeRanking', { ...range, indicator: 'conversionRate', order: 'asc' });
     expect(byConversion.rows.map((row) => [row.shopNumber, row.value])).toEqual([
@@ -225,6 +229,14 @@ describe('consumption analysis', () => {
       [16, 100, 1, 0, null],
     ]);
     expect(day.withoutTime).toEqual({ netSales: 10, transactions: 1 });
+    // 2 days x 3 stores: POS-2 and POS-3 have no POS data on 3 March.
+    expect(day.posData).toEqual({ storeDays: 6, missing: 2 });
+    // A range no store has POS data in: every hour is no figure, not 0.
+    const none = await data<TimeOfDayResponse>(admin, '/api/consumption/timeOfDay', { startDate: '2026-03-05', endDate: '2026-03-06' });
+    expect(none.posData).toEqual({ storeDays: 6, missing: 6 });
+    expect(new Set(none.hours.map((hour) => JSON.stringify([hour.netSales, hour.transactions, hour.entries, hour.conversionRate])))).toEqual(
+      new Set([JSON.stringify([null, null, null, null])]),
+    );
   });
 
   it('shows the basket size distribution', async () => {
@@ -246,14 +258,15 @@ describe('consumption analysis', () => {
   it('shows conversion by day of the week, Monday first', async () => {
     const week = await data<WeekdayResponse>(admin, '/api/consumption/weekday', { startDate: '2026-03-02', endDate: '2026-03-15' });
     // Finished days only (issue 11): today, Wednesday 11 March, and the days after it are no weekdays without sales.
-    expect(week.weekdays.map((day) => [day.weekday, day.days, day.transactions, day.entries, day.conversionRate])).toEqual([
-      [0, 2, 7, 35, expect.closeTo(6 / 35, 10)],
-      [1, 2, 1, 0, null],
-      [2, 1, 0, 0, null],
-      [3, 1, 0, 0, null],
-      [4, 1, 0, 0, null],
-      [5, 1, 0, 0, null],
-      [6, 1, 0, 0, null],
+    // Store-days: 3 stores per day; Mondays 2 and 9 March have 3 with POS data, Tuesdays 3 and 10 March 1; no other day has any.
+    expect(week.weekdays.map((day) => [day.weekday, day.days, day.transactions, day.entries, day.conversionRate, day.posData])).toEqual([
+      [0, 2, 7, 35, expect.closeTo(6 / 35, 10), { storeDays: 6, missing: 3 }],
+      [1, 2, 1, 0, null, { storeDays: 6, missing: 5 }],
+      [2, 1, null, null, null, { storeDays: 3, missing: 3 }],
+      [3, 1, null, null, null, { storeDays: 3, missing: 3 }],
+      [4, 1, null, null, null, { storeDays: 3, missing: 3 }],
+      [5, 1, null, null, null, { storeDays: 3, missing: 3 }],
+      [6, 1, null, null, null, { storeDays: 3, missing: 3 }],
     ]);
   });
 
@@ -264,11 +277,12 @@ describe('consumption analysis', () => {
     });
     expect(compared.days).toBe(2);
     expect(compared.a.netSales).toBeCloseTo(2934.75, 6);
-    expect(compared.b.netSales).toBe(0);
-    expect(compared.change.netSales).toBe(-1);
-    expect(compared.series.map((point) => [point.dateA, point.dateB, point.a.transactions, point.b.transactions])).toEqual([
-      ['2026-03-02', '2026-03-09', 7, 0],
-      ['2026-03-03', '2026-03-10', 1, 0],
+    // No store has POS data in period B: no figures, and no -100 % change read from them.
+    expect(compared.b.netSales).toBeNull();
+    expect(compared.change.netSales).toBeNull();
+    expect(compared.series.map((point) => [point.dateA, point.dateB, point.a.transactions, point.b.transactions, point.posDataA, point.posDataB])).toEqual([
+      ['2026-03-02', '2026-03-09', 7, null, { storeDays: 3, missing: 0 }, { storeDays: 3, missing: 3 }],
+      ['2026-03-03', '2026-03-10', 1, null, { storeDays: 3, missing: 2 }, { storeDays: 3, missing: 3 }],
     ]);
     const refuse = (rangeB: { startDate: string; endDate: string }, lang?: string) =>
       post(admin, '/api/consumption/periodComparison', { rangeA: range, rangeB }, lang);
@@ -364,11 +378,16 @@ describe('exports', () => {
     const sheet = workbook.worksheets[0];
     expect(sheet?.name).toBe(translateMessage('zh', 'export.titleCrossStore'));
     const [header, ...body] = await sheetRows(file.content);
-    expect(header).toEqual(
-      (['export.shopNumber', 'export.shop', 'export.netSales', 'export.conversionRate', 'export.avgTransactionValue', 'export.shareOfNetSales'] as const).map(
-        (key) => translateMessage('zh', key),
-      ),
-    );
+    // Money columns name their currency (every shop here keeps CNY).
+    const cny = ` (${translateMessage('zh', 'export.inCurrency', { currency: 'CNY' })})`;
+    expect(header).toEqual([
+      translateMessage('zh', 'export.shopNumber'),
+      translateMessage('zh', 'export.shop'),
+      `${translateMessage('zh', 'export.netSales')}${cny}`,
+      translateMessage('zh', 'export.conversionRate'),
+      `${translateMessage('zh', 'export.avgTransactionValue')}${cny}`,
+      translateMessage('zh', 'export.shareOfNetSales'),
+    ]);
     // Empty cells come back as holes or '': both read as no value.
     const rows = body.map((row) => Array.from(row, (cell) => (cell === undefined || cell === '' ? null : cell)));
     const number = (value: number | null | undefined) => (value === null || value === undefined ? null : String(value));
@@ -399,6 +418,73 @@ describe('exports', () => {
     expect(sheet?.getRow(2).getCell(3).numFmt).toBe('#,##0.00');
     expect(sheet?.getRow(2).getCell(4).numFmt).toBe('0.0%');
     expect(sheet?.getRow(2).getCell(6).numFmt).toBe('0.0%');
+  });
+
+  it('writes rate changes in percentage points, and the comparable and days-without-POS-data columns of the ranking', async () => {
+    const query = { startDate: '2026-03-02', endDate: '2026-03-02', indicator: 'conversionRate' as const };
+    // 2 March against 1 March: no POS data on 1 March, so no previous value and no change; POS-3 has no traffic.
+    const answer = await data<SalesRankingResponse>(admin, '/api/sales/storeRanking', query);
+    const file = await download(t.app, 'POST', '/api/sales/export', { table: 'ranking', query }, { ...admin, lang: 'en' });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.content as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const header = ((sheet?.getRow(1).values ?? []) as unknown[]).slice(1);
+    expect(header).toEqual([
+      'Rank',
+      'Store number',
+      'Store',
+      'Conversion rate',
+      'Previous period (2026-03-01 ~ 2026-03-01)',
+      'Change (percentage points)',
+      'Comparable store',
+      'Days without POS data',
+    ]);
+    expect(sheet?.getColumn(6).numFmt).toBe('+0.0;-0.0;0.0');
+    const rows = (await sheetRows(file.content)).slice(1);
+    expect(rows.map((row) => [row[1], row[5] ?? '', row[6], row[7]])).toEqual(answer.rows.map((row) => [row.shopNumber, '', 'No', String(row.incompleteDays)]));
+  });
+
+  it('writes the change of a rate as the difference of the percentages (percentage points)', async () => {
+    // Period A (2 and 3 March): 6 transactions / 35 entries; period B (9 and 10 March) has no POS data: no change at all.
+    const query = { rangeA: range, rangeB: { startDate: '2026-03-09', endDate: '2026-03-10' } };
+    const rows = await sheetRows((await download(t.app, 'POST', '/api/sales/export', { table: 'periodComparison', query }, { ...admin, lang: 'en' })).content);
+    const [header, total, day1, day2] = rows;
+    const at = (name: string) => header?.indexOf(name) ?? -1;
+    expect(at('Conversion rate (Range A)')).toBeGreaterThan(0);
+    expect(header?.[at('Conversion rate (Range A)') + 2]).toBe('Change (percentage points)');
+    expect(header?.[at(`Net sales (CNY) (Range A)`) + 2]).toBe('Change');
+    expect(total?.[at('Conversion rate (Range A)')]).toBe(String(6 / 35));
+    // Empty cells come back as holes.
+    expect(total?.[at('Conversion rate (Range A)') + 1] ?? '').toBe('');
+    expect(total?.[at('Conversion rate (Range A)') + 2] ?? '').toBe('');
+    // Store-days without POS data of each side, and how many stores were compared.
+    expect([total?.at(-3), total?.at(-2), total?.at(-1)]).toEqual(['2', '6', '3 / 3']);
+    expect([day1?.at(-3), day1?.at(-2), day2?.at(-3), day2?.at(-2)]).toEqual(['0', '3', '2', '3']);
+  });
+
+  it('names the reporting currency and the dates of the rates of converted amounts', () => {
+    const rate = (date: string) => ({ baseCurrency: 'CNY', quoteCurrency: 'USD', date, rate: 0.14, source: 'bank' });
+    const money = { currency: 'USD', converted: true, reportingCurrency: 'USD', currencies: [], shopsWithoutArea: 0 };
+    expect(currencyUnit('en', { ...money, rates: [rate('2026-03-05'), rate('2026-03-01'), rate('2026-03-05')] })).toBe(
+      ' (USD, converted with the rates of 2026-03-01, 2026-03-05)',
+    );
+    expect(currencyUnit('zh', { ...money, rates: ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04'].map(rate) })).toBe(
+      ` (${translateMessage('zh', 'export.convertedCurrency', { currency: 'USD', dates: '2026-03-01 ~ 2026-03-04' })})`,
+    );
+    expect(currencyUnit('en', { ...money, currency: 'KRW', converted: false, rates: [] })).toBe(' (KRW)');
+  });
+
+  it('says which days of the trend lack POS data', async () => {
+    const query = { startDate: '2026-03-01', endDate: '2026-03-03', granularity: 'day', indicators: ['netSales'] };
+    const rows = (await sheetRows((await download(t.app, 'POST', '/api/sales/export', { table: 'trend', query }, { ...admin, lang: 'en' })).content)).map(
+      (row) => Array.from(row, (cell) => cell ?? ''),
+    );
+    expect(rows).toEqual([
+      ['Date', 'Net sales (CNY)', 'Store-days without POS data'],
+      ['2026-03-01 (No POS data)', '', '3'],
+      ['2026-03-02', String(2694.65), '0'],
+      ['2026-03-03 (2 of 3 store-days without POS data)', expect.stringMatching(/^240\.1/), '2'],
+    ]);
   });
 
   it("keeps to the caller's stores", async () => {

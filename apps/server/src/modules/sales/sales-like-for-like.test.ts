@@ -117,7 +117,8 @@ describe('sales like for like', () => {
       ['2026-03-08', 100, ''],
       ['2026-03-09', 100, ''],
       ['2026-03-10', 100, ''],
-      ['2026-03-11', 0, 'running'],
+      // Today's POS file is not in yet: no data, not a drop to 0 (issue 11).
+      ['2026-03-11', null, 'running'],
     ]);
   });
 

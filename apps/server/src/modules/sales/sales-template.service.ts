@@ -1,6 +1,8 @@
 import {
   LOCALES,
   type Locale,
+  type MessageKey,
+  POS_EXAMPLE_ORDER_NUMBER,
   POS_LIMITS,
   SALES_FIELDS,
   type SalesField,
@@ -29,6 +31,61 @@ const FIELD_FORMATS: Record<SalesField, string> = {
   paymentType: '@',
   itemCount: '0',
 };
+
+/** The example row of the template, as typed cells (text where the template's format is text). */
+const EXAMPLE_ROW: Record<SalesField, string | number> = {
+  shopNumber: FIELD_EXAMPLES.shopNumber,
+  orderNumber: POS_EXAMPLE_ORDER_NUMBER,
+  date: FIELD_EXAMPLES.date,
+  time: FIELD_EXAMPLES.time,
+  quantity: Number(FIELD_EXAMPLES.quantity),
+  amount: Number(FIELD_EXAMPLES.amount),
+  paymentType: FIELD_EXAMPLES.paymentType,
+  itemCount: Number(FIELD_EXAMPLES.itemCount),
+};
+
+/** The rule the import applies to each column (pos-values.ts, pos-parse.ts), with its limits. */
+const FIELD_RULES: Record<SalesField, { key: MessageKey; params?: Record<string, string | number> }> = {
+  shopNumber: { key: 'pos.ruleShopNumber', params: { max: POS_LIMITS.orderNumberMaxChars } },
+  orderNumber: { key: 'pos.ruleOrderNumber', params: { max: POS_LIMITS.orderNumberMaxChars } },
+  date: { key: 'pos.ruleDate' },
+  time: { key: 'pos.ruleTime' },
+  quantity: { key: 'pos.ruleQuantity', params: { decimals: POS_LIMITS.quantityDecimals, digits: POS_LIMITS.quantityDigits } },
+  amount: { key: 'pos.ruleAmount', params: { digits: POS_LIMITS.amountDigits } },
+  paymentType: { key: 'pos.rulePaymentType', params: { max: POS_LIMITS.paymentTypeMaxChars } },
+  itemCount: { key: 'pos.ruleItemCount', params: { max: POS_LIMITS.itemCountMax } },
+};
+
+/** The notes sheet: per column whether it is required, the rule the import applies and an example; then the rules of the whole file. */
+function writeNotes(workbook: ExcelJS.Workbook, columns: readonly SalesTemplateColumn[], locale: Locale): void {
+  const tr = (key: MessageKey, params?: Record<string, string | number>) => translateMessage(locale, key, params);
+  const sheet = workbook.addWorksheet(tr('pos.notesSheet'));
+  sheet.columns = [
+    { header: tr('pos.noteColumn'), width: 22 },
+    { header: tr('pos.noteRequired'), width: 10 },
+    { header: tr('pos.noteRule'), width: 100, style: { alignment: { wrapText: true, vertical: 'top' } } },
+    { header: tr('pos.noteExample'), width: 22 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const column of columns) {
+    const rule = FIELD_RULES[column.field];
+    sheet.addRow([
+      column.header,
+      tr(isRequiredField(column.field) ? 'export.yes' : 'export.no'),
+      tr(rule.key, rule.params),
+      column.field === 'orderNumber' ? POS_EXAMPLE_ORDER_NUMBER : FIELD_EXAMPLES[column.field],
+    ]);
+  }
+  sheet.addRow([]);
+  sheet.addRow([tr('pos.noteGeneral')]).font = { bold: true };
+  for (const line of [
+    tr('pos.ruleFile', { mb: Math.round(POS_LIMITS.maxBytes / 1024 / 1024), rows: POS_LIMITS.maxRows, files: POS_LIMITS.maxFiles }),
+    tr('pos.ruleSheet'),
+    tr('pos.ruleReplace'),
+    tr('pos.ruleExample', { example: POS_EXAMPLE_ORDER_NUMBER }),
+  ])
+    sheet.addRow(['', '', line]);
+}
 
 /**
  * The customer's POS file template (/settings/settingSales/salesTemplateSetup): which columns its
@@ -71,7 +128,11 @@ export function createSalesTemplateService(deps: { db: DB }) {
       return present(await effective(customerId, locale));
     },
 
-    /** The .xlsx to fill in: the header row of the template, a note with an example on each header. */
+    /**
+     * The .xlsx to fill in: the header row of the template (a note with an example on each header),
+     * an example row the import skips (its order number is POS_EXAMPLE_ORDER_NUMBER), and a second
+     * sheet (never read by the import) with the rules the import applies, in the reader's language.
+     */
     async download(customerId: string, locale: Locale): Promise<DownloadFile> {
       const { columns } = await effective(customerId, locale);
       const workbook = new ExcelJS.Workbook();
@@ -83,6 +144,8 @@ export function createSalesTemplateService(deps: { db: DB }) {
       enabled.forEach((column, index) => {
         header.getCell(index + 1).note = FIELD_EXAMPLES[column.field];
       });
+      sheet.addRow(Object.fromEntries(enabled.map((column) => [column.field, EXAMPLE_ROW[column.field]])));
+      writeNotes(workbook, enabled, locale);
       return { fileName: 'sales-template.xlsx', content: Buffer.from(await workbook.xlsx.writeBuffer()) };
     },
   };

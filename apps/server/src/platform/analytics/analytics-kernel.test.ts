@@ -101,5 +101,9 @@ describe('the table writer', () => {
     expect(sheet?.getRow(2).getCell(4).value).toBe(0.5);
     expect(sheet?.getColumn(4).numFmt).toBe('0.0%');
     expect(sheet?.getColumn(1).numFmt).toBe('#,##0');
+    // A rate's change is the difference of the percentages: 25 % -> 50 % is +25.0 points, not +100 %.
+    expect(sheet?.getRow(1).getCell(6).text).toBe('Change (percentage points)');
+    expect(sheet?.getRow(2).getCell(6).value).toBe(25);
+    expect(sheet?.getColumn(6).numFmt).toBe('+0.0;-0.0;0.0');
   });
 });

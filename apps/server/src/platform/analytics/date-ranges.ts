@@ -27,8 +27,8 @@ export function checkComparisonRanges(rangeA: DateRange, rangeB: DateRange): num
   return days;
 }
 
-/** The days of two compared ranges side by side (1-based offset), each pair with its two days' values. */
-export function pairedDays<Values>(rangeA: DateRange, rangeB: DateRange, days: number, valuesOf: (dateA: string, dateB: string) => { a: Values; b: Values }) {
+/** The days of two compared ranges side by side (1-based offset), each pair with its two days' values (and whatever else a pair tells). */
+export function pairedDays<Pair extends object>(rangeA: DateRange, rangeB: DateRange, days: number, valuesOf: (dateA: string, dateB: string) => Pair) {
   return Array.from({ length: days }, (_, offset) => {
     const dateA = addDays(rangeA.startDate, offset);
     const dateB = addDays(rangeB.startDate, offset);

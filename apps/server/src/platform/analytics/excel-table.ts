@@ -11,7 +11,8 @@ import {
 import ExcelJS from 'exceljs';
 
 type Cell = string | number | null;
-export type ColumnKind = 'text' | 'count' | 'rate' | 'decimal' | 'money';
+/** `points`: a change of a rate in percentage points (27.3 % -> 29.6 % is +2.3), never a relative change of the rate. */
+export type ColumnKind = 'text' | 'count' | 'rate' | 'decimal' | 'money' | 'points';
 
 export interface ExportColumn {
   header: string;
@@ -59,7 +60,37 @@ export const columnKindOf = (indicator: ReportIndicator): ColumnKind =>
       : TWO_DECIMAL_INDICATORS.includes(indicator)
         ? 'money'
         : 'count';
-const FORMATS: Record<ColumnKind, string | undefined> = { text: undefined, count: '#,##0', rate: '0.0%', decimal: '0.0', money: '#,##0.00' };
+const FORMATS: Record<ColumnKind, string | undefined> = {
+  text: undefined,
+  count: '#,##0',
+  rate: '0.0%',
+  decimal: '0.0',
+  money: '#,##0.00',
+  points: '+0.0;-0.0;0.0',
+};
+
+/** Percentage points between two rates (fractions), as the 'points' column holds them; null without both. */
+export function pointsBetween(previous: number | null | undefined, current: number | null | undefined): number | null {
+  return previous === null || previous === undefined || current === null || current === undefined ? null : (current - previous) * 100;
+}
+
+/**
+ * The change column of an indicator and its cell: rates in percentage points (the difference, as
+ * the pages show it), everything else relative ((current - previous) / previous, as a percentage).
+ */
+export function changeColumnOf(locale: Locale, indicator: ReportIndicator, header = translateMessage(locale, 'export.change')): ExportColumn {
+  return REPORT_RATE_INDICATORS.includes(indicator)
+    ? { header: `${header} (${translateMessage(locale, 'export.percentagePoints')})`, kind: 'points' }
+    : { header, kind: 'rate' };
+}
+export function changeCellOf(
+  indicator: ReportIndicator,
+  previous: number | null | undefined,
+  current: number | null | undefined,
+  relative: number | null,
+): Cell {
+  return REPORT_RATE_INDICATORS.includes(indicator) ? pointsBetween(previous, current) : relative;
+}
 
 /**
  * Writes a table as .xlsx in the reader's language: headers translated, rates as percentages with
@@ -95,22 +126,59 @@ export const PERIOD_HEADERS: Record<Granularity, MessageKey> = { hour: 'export.h
 export interface RankingAnswer {
   indicator: ReportIndicator;
   previousRange: DateRange;
-  rows: { rank: number; shopNumber: string; shopName: string; value: number | null; previousValue: number | null; change: number | null }[];
+  rows: {
+    rank: number;
+    shopNumber: string;
+    shopName: string;
+    value: number | null;
+    previousValue: number | null;
+    change: number | null;
+    comparable?: boolean | undefined;
+    incompleteDays?: number | undefined;
+  }[];
 }
 
-/** A store ranking (traffic or sales) as a table: rank, shop, value, the previous range's value, change. */
-export function rankingTable(title: MessageKey, data: RankingAnswer, locale: Locale): ExportTable {
+export interface RankingTableOptions {
+  /** Said after the indicator's name in the value columns (a money indicator's currency: ' (CNY)'). */
+  unit?: string;
+  /** The header of the rows' `incompleteDays` (what makes a day incomplete differs: devices, POS files). */
+  incompleteHeader?: MessageKey;
+}
+
+/**
+ * A store ranking (traffic or sales) as a table: rank, shop, value, the previous range's value,
+ * change (rates in percentage points); when the answer tells them, whether the shop is comparable
+ * and its incomplete days, as the ranking pages tag them.
+ */
+export function rankingTable(title: MessageKey, data: RankingAnswer, locale: Locale, options: RankingTableOptions = {}): ExportTable {
   const tr = (key: MessageKey) => translateMessage(locale, key);
+  const unit = options.unit ?? '';
+  const withComparable = data.rows.some((row) => row.comparable !== undefined);
+  const withIncomplete = data.rows.some((row) => row.incompleteDays !== undefined);
   return {
     title,
     columns: [
       { header: tr('export.rank'), kind: 'count' },
       { header: tr('export.shopNumber'), kind: 'text' },
       { header: tr('export.shop'), kind: 'text' },
-      indicatorColumnOf(locale, data.indicator),
-      { ...indicatorColumnOf(locale, data.indicator), header: `${tr('export.previous')} (${data.previousRange.startDate} ~ ${data.previousRange.endDate})` },
-      { header: tr('export.change'), kind: 'rate' },
+      indicatorColumnOf(locale, data.indicator, unit),
+      {
+        ...indicatorColumnOf(locale, data.indicator),
+        header: `${tr('export.previous')}${unit} (${data.previousRange.startDate} ~ ${data.previousRange.endDate})`,
+      },
+      changeColumnOf(locale, data.indicator),
+      ...(withComparable ? [{ header: tr('export.comparable'), kind: 'text' as const }] : []),
+      ...(withIncomplete ? [{ header: tr(options.incompleteHeader ?? 'export.incompleteDays'), kind: 'count' as const }] : []),
     ],
-    rows: data.rows.map((row) => [row.rank, row.shopNumber, row.shopName, row.value, row.previousValue, row.change]),
+    rows: data.rows.map((row) => [
+      row.rank,
+      row.shopNumber,
+      row.shopName,
+      row.value,
+      row.previousValue,
+      changeCellOf(data.indicator, row.previousValue, row.value, row.change),
+      ...(withComparable ? [tr(row.comparable === false ? 'export.no' : 'export.yes')] : []),
+      ...(withIncomplete ? [row.incompleteDays ?? 0] : []),
+    ]),
   };
 }

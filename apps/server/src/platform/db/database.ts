@@ -17,6 +17,7 @@ import * as deviceStatusKey from './migrations/0010_device_status_key.ts';
 import * as currencies from './migrations/0011_currencies.ts';
 import * as trafficCoverage from './migrations/0012_traffic_coverage.ts';
 import * as videoRecordings from './migrations/0013_video_recordings.ts';
+import * as posUploadDays from './migrations/0014_pos_upload_days.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_currencies': currencies,
   '0012_traffic_coverage': trafficCoverage,
   '0013_video_recordings': videoRecordings,
+  '0014_pos_upload_days': posUploadDays,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -493,6 +493,15 @@ export interface PosOrdersTable {
   upload_id: string;
 }
 
+/** A store-day a POS upload imported; `replaced_by`: the later upload that imported the same store-day (null while it still provides it). */
+export interface PosUploadDaysTable {
+  customer_id: string;
+  upload_id: string;
+  shop_id: string;
+  local_date: string;
+  replaced_by: string | null;
+}
+
 /** Additive columns of the sales rollups (see modules/sales/sales-metrics.ts). */
 export interface SalesMetrics {
   net_sales_cents: number;
@@ -658,6 +667,7 @@ export interface Database {
   sales_templates: SalesTemplatesTable;
   pos_uploads: PosUploadsTable;
   pos_orders: PosOrdersTable;
+  pos_upload_days: PosUploadDaysTable;
   sales_shop_daily: SalesShopDailyTable;
   sales_shop_hourly: SalesShopHourlyTable;
   weather_daily: WeatherDailyTable;
@@ -711,6 +721,7 @@ export type TenantTable =
   | 'sales_templates'
   | 'pos_uploads'
   | 'pos_orders'
+  | 'pos_upload_days'
   | 'sales_shop_daily'
   | 'sales_shop_hourly'
   | 'currency_settings'

@@ -2,15 +2,14 @@ import { Card, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/analytics/format.ts';
+import { SectionHeading } from '../../../shared/ui/SectionHeading.tsx';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 
 /** One setting of a settings page: its name, a sentence on what it changes, then its controls. */
 export function SettingsSection({ title, help, children, testId }: { title: string; help: ReactNode; children: ReactNode; testId?: string }) {
   return (
     <section data-testid={testId}>
-      <Typography.Title level={5} style={{ marginBottom: 4 }}>
-        {title}
-      </Typography.Title>
+      <SectionHeading style={{ marginBottom: 4 }}>{title}</SectionHeading>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
         {help}
       </Typography.Paragraph>

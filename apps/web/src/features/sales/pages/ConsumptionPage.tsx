@@ -19,12 +19,19 @@ import { formatHour } from '../../../shared/lib/dateTime.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { exportSalesTable, fetchBasketSize, fetchPeriodComparison, fetchTimeOfDay, fetchWeekdays } from '../api.ts';
 import { MoneyBar } from '../components/MoneyBar.tsx';
+import { PosDataNote } from '../components/PosDataNote.tsx';
 import { type CurrencyChoice, currencyField, useCurrencyChoice } from '../hooks/useCurrencyChoice.ts';
 import { salesChartOption } from '../salesChart.ts';
 import { formatMoney, formatSalesIndicator } from '../salesFormat.ts';
 
 /** The weekday rows and the time-of-day rows share these columns. */
-type HourlyValues = { netSales: number; transactions: number; entries: number; conversionRate: number | null; avgTransactionValue: number | null };
+type HourlyValues = {
+  netSales: number | null;
+  transactions: number | null;
+  entries: number | null;
+  conversionRate: number | null;
+  avgTransactionValue: number | null;
+};
 const HOURLY_INDICATORS = ['netSales', 'transactions', 'entries', 'conversionRate', 'avgTransactionValue'] as const satisfies readonly SalesIndicator[];
 
 function hourlyColumns<Row extends HourlyValues>(
@@ -141,6 +148,11 @@ function TimeOfDayCard(props: CardProps) {
         testId="consumption-time-chart"
         label={t('sales:consumption.timeOfDay')}
       />
+      {data && data.posData.missing > 0 && (
+        <Typography.Text data-testid="consumption-time-pos-data">
+          <PosDataNote posData={data.posData} />
+        </Typography.Text>
+      )}
       {data && data.withoutTime.transactions > 0 && (
         <Typography.Text type="secondary">
           {t('sales:consumption.withoutTime', {
@@ -153,7 +165,7 @@ function TimeOfDayCard(props: CardProps) {
         rowKey="hour"
         size="small"
         columns={columns}
-        dataSource={(data?.hours ?? []).filter((hour) => hour.transactions > 0 || hour.entries > 0)}
+        dataSource={(data?.hours ?? []).filter((hour) => (hour.transactions ?? 0) > 0 || (hour.entries ?? 0) > 0)}
         pagination={false}
         scroll={{ x: 'max-content' }}
       />
@@ -234,7 +246,16 @@ function WeekdayCard(props: CardProps) {
     [data, t, locale],
   );
   const columns: TableColumnType<WeekdayRow>[] = [
-    { key: 'weekday', title: t('sales:consumption.weekdayAxis'), render: (_, row) => dayName(row.weekday) },
+    {
+      key: 'weekday',
+      title: t('sales:consumption.weekdayAxis'),
+      render: (_, row) => (
+        <span>
+          {dayName(row.weekday)}
+          <PosDataNote posData={row.posData} />
+        </span>
+      ),
+    },
     { key: 'days', title: t('sales:consumption.days'), dataIndex: 'days', align: 'right' },
     ...hourlyColumns<WeekdayRow>(t, locale, data?.money.currency),
   ];

@@ -159,6 +159,7 @@ export function ExchangeRatesPage() {
         title={editing === 'new' ? t('sales:rates.add') : t('sales:rates.edit')}
         onOk={() => void submit()}
         onCancel={() => setEditing(null)}
+        okButtonProps={{ 'data-testid': 'rate-form-save' }}
         maskClosable={false}
         destroyOnHidden
       >

@@ -13,6 +13,37 @@ import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { auditPosUploads, downloadPosErrorReport, downloadSalesTemplate, fetchPosErrorRows, fetchPosList, reuploadPosFile, uploadPosFiles } from '../api.ts';
 import { formatFileSize } from '../salesFormat.ts';
 
+/**
+ * A completed upload a later file replaced, fully or in part (issue 11): a tag, which upload replaced
+ * which share of its store-days, and what it still provides.
+ */
+function SupersededNote({ superseded }: { superseded: NonNullable<PosUploadRow['superseded']> }) {
+  const { t } = useTranslation();
+  const locale = useSessionStore((state) => state.locale);
+  const { remaining } = superseded;
+  return (
+    <Space orientation="vertical" size={0} data-testid="pos-superseded" data-full={superseded.full}>
+      <Tag color={superseded.full ? 'default' : 'gold'}>{t(superseded.full ? 'sales:upload.superseded' : 'sales:upload.partlySuperseded')}</Tag>
+      {superseded.by.map((by) => (
+        <Typography.Text key={by.uploadId} type="secondary" style={{ fontSize: 12 }}>
+          {t('sales:upload.supersededBy', { file: by.fileName, time: formatDateTime(by.uploadedAt, locale), n: by.storeDays })}
+        </Typography.Text>
+      ))}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {superseded.full
+          ? t('sales:upload.providesNone', { total: superseded.storeDays })
+          : t('sales:upload.stillProvides', {
+              n: remaining.storeDays,
+              total: superseded.storeDays,
+              shops: remaining.shops,
+              from: remaining.firstDate ?? '',
+              to: remaining.lastDate ?? '',
+            })}
+      </Typography.Text>
+    </Space>
+  );
+}
+
 /** The list is asked again this often while an import is queued or running (its progress bar). */
 const POLL_MS = 2000;
 const STATUS_COLOURS: Record<PosStatus, string> = { waiting: 'default', uploading: 'processing', completed: 'success', failed: 'error' };
@@ -119,6 +150,7 @@ export function PerformanceDataPage() {
       render: (_, row) => (
         <Space orientation="vertical" size={2} style={{ width: '100%' }} data-testid={`pos-status-${row.uploadId}`} data-status={row.status}>
           <Tag color={STATUS_COLOURS[row.status]}>{t(`sales:upload.statuses.${row.status}`)}</Tag>
+          {row.superseded && <SupersededNote superseded={row.superseded} />}
           {isRunning(row) && <Progress percent={row.progress} size="small" data-testid={`pos-progress-${row.uploadId}`} />}
           {row.status === 'failed' && row.failure && (
             <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid={`pos-failure-${row.uploadId}`}>

@@ -1,6 +1,6 @@
 import type { DateRange, Granularity, Locale, SalesIndicator, SalesSummaryResponse } from '@storelens/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Segmented, Select, Space, Table, type TableColumnType, Tabs, Typography } from 'antd';
+import { Card, Col, Row, Segmented, Select, Space, Table, type TableColumnType, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnalyticsPage } from '../../../shared/analytics/AnalyticsPage.tsx';
@@ -20,6 +20,7 @@ import { type ShopSelection, useShopSelection } from '../../../shared/analytics/
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { exportSalesTable, fetchCrossStore, fetchSalesRanking, fetchSalesSummary, fetchSalesTrend } from '../api.ts';
 import { MoneyBar } from '../components/MoneyBar.tsx';
+import { PosDataNote } from '../components/PosDataNote.tsx';
 import { type CurrencyChoice, currencyField, useCurrencyChoice } from '../hooks/useCurrencyChoice.ts';
 import { salesChartOption } from '../salesChart.ts';
 import { formatSalesIndicator } from '../salesFormat.ts';
@@ -194,6 +195,7 @@ function TrendSection({ shops, range, choice, granularity }: SectionProps & { gr
         <span data-partial={point.partial ?? undefined}>
           {periodLabel(point.key, period, 'long')}
           {point.partial && <Typography.Text type="secondary">{` (${partialNote(point.partial, t)})`}</Typography.Text>}
+          <PosDataNote posData={point.posData} />
         </span>
       ),
     },
@@ -271,7 +273,24 @@ function RankingSection({ shops, range, choice, comparableOnly }: SectionProps &
   );
   const columns: TableColumnType<RankRow>[] = [
     { key: 'rank', title: t('sales:sales.rank'), dataIndex: 'rank', width: 64 },
-    { key: 'shop', title: t('sales:sales.shop'), dataIndex: 'shopName' },
+    {
+      key: 'shop',
+      title: t('sales:sales.shop'),
+      // Tagged as on the traffic ranking: days without POS data in the compared days, and not comparable.
+      render: (_, row) => (
+        <Space size={4} wrap>
+          {row.shopName}
+          {(row.incompleteDays ?? 0) > 0 && (
+            <Tooltip title={t('sales:posData.rankingMissing', { n: row.incompleteDays })}>
+              <Tag color="warning" data-testid="sales-ranking-incomplete">
+                {t('sales:posData.incomplete')}
+              </Tag>
+            </Tooltip>
+          )}
+          {row.comparable === false && <Tag>{t('analytics:comparable.notComparable')}</Tag>}
+        </Space>
+      ),
+    },
     { key: 'shopNumber', title: t('sales:sales.shopNumber'), dataIndex: 'shopNumber' },
     {
       key: 'value',

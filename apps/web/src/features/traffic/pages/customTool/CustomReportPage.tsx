@@ -1,7 +1,7 @@
 import { PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import type { DateRange, ReportDimension, ReportIndicator } from '@storelens/contracts';
 import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Empty, Row, Select, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Empty, Row, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnalyticsToolbar } from '../../../../shared/analytics/AnalyticsToolbar.tsx';
@@ -13,6 +13,7 @@ import { IndicatorSelect, useReportIndicators } from '../../../../shared/analyti
 import { SelectShopsFirst } from '../../../../shared/analytics/SelectShopsFirst.tsx';
 import { useShopSelection } from '../../../../shared/analytics/useShopSelection.ts';
 import { requestConfirmation } from '../../../../shared/lib/confirmModal.ts';
+import { SectionHeading } from '../../../../shared/ui/SectionHeading.tsx';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
 import {
   deleteCustomReport,
@@ -208,9 +209,9 @@ export function CustomReportPage() {
         <Col xs={24} xl={18}>
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             <Space wrap size={8}>
-              <Typography.Title level={5} style={{ margin: 0 }} data-testid="report-current-name">
+              <SectionHeading style={{ margin: 0 }} testId="report-current-name">
                 {openReport?.name ?? t('traffic:customTool.analysis.unsaved')}
-              </Typography.Title>
+              </SectionHeading>
               {table && <Tag>{t(`traffic:customTool.analysis.dimensions.${table.dimension}`)}</Tag>}
               {ran && (
                 <Tag data-testid="report-ran-range">
