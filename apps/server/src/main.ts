@@ -12,6 +12,7 @@ import { createDeviceApiService } from './modules/device-api/device-api.service.
 import { createRebuildService } from './modules/traffic/rebuild.ts';
 import { purgeSummary } from './modules/traffic/retention.jobs.ts';
 import { createRetentionService } from './modules/traffic/retention.ts';
+import { panoramaStorageOf } from './modules/virtual-store/panorama-storage.ts';
 import { createWeatherService, WeatherImportError } from './modules/weather/weather.service.ts';
 import { backupSqlite, markServerRunning, restoreSqlite } from './platform/db/backup.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
   }
   if (command === 'seed-demo') {
     await migrateToLatest(db);
-    const { created, events } = await seedDemo(db, config.dataDir, { historyDays: config.demoHistoryDays });
+    const { created, events } = await seedDemo(db, config.dataDir, { historyDays: config.demoHistoryDays, panoramaStorage: panoramaStorageOf(config) });
     console.log(created ? `demo data created (${events ?? 0} traffic events)` : 'database is not empty: demo seed skipped');
     return close();
   }
@@ -152,7 +153,10 @@ async function main(): Promise<void> {
   }
 
   await migrateToLatest(db);
-  const seed = command === 'start' && config.seedDemo ? await seedDemo(db, config.dataDir, { historyDays: config.demoHistoryDays }) : { created: false };
+  const seed =
+    command === 'start' && config.seedDemo
+      ? await seedDemo(db, config.dataDir, { historyDays: config.demoHistoryDays, panoramaStorage: panoramaStorageOf(config) })
+      : { created: false };
   const seeded = seed.created;
   // ROLE=web serves HTTP only, ROLE=worker runs jobs and schedules only, ROLE=all (default) both.
   const app = config.role === 'worker' ? null : await buildApp(config, db, dialect);
