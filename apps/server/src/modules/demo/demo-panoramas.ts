@@ -259,7 +259,7 @@ function seedActor(customerId: string): CustomerActor {
 
 /**
  * Every demo store gets the three rooms, linked entrance <-> aisles <-> checkout, and one hotspot
- * per camera (spread around the room, high on the walls where cameras hang), through the service.
+ * per camera (spread across the opening view, above the forward link), through the service.
  */
 export async function seedDemoPanoramas(deps: { db: DB; storage: PanoramaStorage; dataDir: string }, shops: readonly DemoPanoramaShop[]): Promise<number> {
   const service = createVirtualStoreService(deps);
@@ -286,8 +286,9 @@ export async function seedDemoPanoramas(deps: { db: DB; storage: PanoramaStorage
         if (next) hotspots.push({ kind: 'link', yaw: 0, pitch: -0.18, label: DEMO_ROOMS[index + 1]?.name ?? '', targetPanoramaId: next });
         if (previous) hotspots.push({ kind: 'link', yaw: Math.PI * 0.97, pitch: -0.18, label: DEMO_ROOMS[index - 1]?.name ?? '', targetPanoramaId: previous });
         shop.cameras.forEach((camera, at) => {
-          const yaw = -2.2 + ((at + 0.5) * 4.4) / shop.cameras.length;
-          hotspots.push({ kind: 'camera', yaw: index % 2 === 0 ? yaw : -yaw, pitch: 0.5, label: camera.name, cameraId: camera.cameraId });
+          // Within the opening view (about ±0.9 rad ahead), above the forward link.
+          const yaw = -0.9 + ((at + 0.5) * 1.8) / shop.cameras.length;
+          hotspots.push({ kind: 'camera', yaw: index % 2 === 0 ? yaw : -yaw, pitch: 0.32, label: camera.name, cameraId: camera.cameraId });
         });
         await service.update(actor, { panoramaId, hotspots, initialYaw: 0, initialPitch: -0.05 });
       }

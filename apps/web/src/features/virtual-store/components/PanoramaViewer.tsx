@@ -32,6 +32,11 @@ export interface PanoramaViewerProps {
   onSelectHotspot?(hotspotId: string): void;
 }
 
+/** What of the nodes the viewer draws (their tiles follow from the ids). */
+function signatureOf(nodes: readonly TourNode[], editing: boolean, selected: string | null): string {
+  return JSON.stringify([editing, selected, nodes.map((node) => [node.id, node.name, node.links, node.cameras])]);
+}
+
 /** A hotspot's element: a real button with a name, so the tour is usable from the keyboard and axe finds a name. */
 function hotspotButton(kind: 'camera' | 'link', label: string, testId: string, selected: boolean): HTMLElement {
   const button = document.createElement('button');
@@ -86,8 +91,8 @@ export const PanoramaViewer = forwardRef<PanoramaViewerHandle, PanoramaViewerPro
   const container = useRef<HTMLDivElement>(null);
   const viewer = useRef<Viewer | null>(null);
   const latest = useRef(props);
-  // The nodes the viewer was just made with: the update effect of the same render has nothing to do.
-  const justBuilt = useRef(false);
+  // What the viewer shows now: setNodes reloads the panorama, so it runs only when this changes.
+  const applied = useRef('');
   latest.current = props;
   const nodeIds = props.nodes.map((node) => node.id).join(',');
 
@@ -113,6 +118,8 @@ export const PanoramaViewer = forwardRef<PanoramaViewerHandle, PanoramaViewerPro
       defaultYaw: start.initialView.yaw,
       defaultPitch: start.initialView.pitch,
       navbar: ['zoom', 'move', 'caption', 'fullscreen'],
+      // Wide enough to see a shop's aisle and the hotspots around the forward link.
+      defaultZoomLvl: 10,
       loadingTxt: t('tour.loading'),
       plugins: [
         MarkersPlugin.withConfig({}),
@@ -124,13 +131,14 @@ export const PanoramaViewer = forwardRef<PanoramaViewerHandle, PanoramaViewerPro
           showLinkTooltip: false,
           transitionOptions: { showLoader: true, effect: 'fade', speed: 600, rotation: false },
           arrowStyle: {
+            size: { width: 180, height: 36 },
             element: (link) => hotspotButton('link', t('tour.linkHotspot', { name: String(link.data?.label ?? '') }), `pano-link-${link.nodeId}`, false),
           },
         }),
       ],
     });
     viewer.current = instance;
-    justBuilt.current = true;
+    applied.current = signatureOf(nodes, editing, selectedHotspotId ?? null);
     const markers = instance.getPlugin<MarkersPlugin>(MarkersPlugin);
     const tour = instance.getPlugin<VirtualTourPlugin>(VirtualTourPlugin);
     markers.addEventListener('select-marker', ({ marker }) => {
@@ -159,10 +167,9 @@ export const PanoramaViewer = forwardRef<PanoramaViewerHandle, PanoramaViewerPro
   useEffect(() => {
     const instance = viewer.current;
     if (!instance) return;
-    if (justBuilt.current) {
-      justBuilt.current = false;
-      return;
-    }
+    const signature = signatureOf(props.nodes, props.editing, props.selectedHotspotId ?? null);
+    if (signature === applied.current) return;
+    applied.current = signature;
     const tour = instance.getPlugin<VirtualTourPlugin>(VirtualTourPlugin);
     const current = tour.getCurrentNode()?.id ?? props.startNodeId;
     tour.setNodes(

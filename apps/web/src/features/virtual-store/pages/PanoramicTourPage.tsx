@@ -51,7 +51,9 @@ export function PanoramicTourPage() {
     if (current && current.id !== currentId) setCurrentId(current.id);
   }, [current, currentId]);
 
-  const spots = draft && current && draft.panoramaId === current.id ? draft.spots : draftOf(current?.hotspots ?? []);
+  const saved = current?.hotspots;
+  const savedSpots = useMemo(() => draftOf(saved ?? []), [saved]);
+  const spots = draft && current && draft.panoramaId === current.id ? draft.spots : savedSpots;
   const dirty = draft !== null && draft.panoramaId === current?.id;
 
   const nodes = useMemo(() => {
