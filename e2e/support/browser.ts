@@ -14,6 +14,8 @@ export async function launchBrowser(): Promise<Browser> {
     args: [
       '--no-sandbox',
       '--disable-gpu',
+      // WebGL (the panoramic tour) in software: Chromium no longer falls back to SwiftShader unasked.
+      '--enable-unsafe-swiftshader',
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',

@@ -36,6 +36,9 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { registerVideoRoutes } from './modules/video/video.routes.ts';
 import { createVideoService } from './modules/video/video.service.ts';
 import { videoStorageOf } from './modules/video/video-storage-config.ts';
+import { panoramaStorageOf } from './modules/virtual-store/panorama-storage.ts';
+import { registerVirtualStoreRoutes } from './modules/virtual-store/virtual-store.routes.ts';
+import { createVirtualStoreService } from './modules/virtual-store/virtual-store.service.ts';
 import { registerSessionResolution } from './platform/auth/session-hook.ts';
 import { sessionsRepo } from './platform/auth/sessions.repo.ts';
 import { createThrottle } from './platform/auth/throttle.ts';
@@ -110,6 +113,7 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   const traffic = createTrafficServices({ db, calendar, extraIndicators: createTrafficReportFigures({ db, money: createMoneyService({ db }) }) });
   registerTrafficRoutes(app, traffic);
   registerVideoRoutes(app, createVideoService({ db, storage: videoStorageOf(config), ffmpegPath: config.video.ffmpegPath }));
+  registerVirtualStoreRoutes(app, createVirtualStoreService({ db, storage: panoramaStorageOf(config), dataDir: config.dataDir }));
   registerSalesModule(app, { db, config, onJobOutcome: (job, outcome) => metrics.jobOutcomes.inc({ job, outcome }) });
   // Development-only routes do not exist unless a person chose development mode (no 404 guard to forget).
   if (developmentRoutesEnabled(config)) registerDevRoutes(app, db);

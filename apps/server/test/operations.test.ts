@@ -32,6 +32,7 @@ type JsonSchema = {
 type ForeignIds = Map<string, string[]>;
 
 const KIND_OF_FIELD: [RegExp, string][] = [
+  [/^panorama|Panorama/, 'panoramas'],
   [/^shop|Shop/, 'shops'],
   [/^org|Org/, 'orgs'],
   [/^camera|Camera/, 'cameras'],

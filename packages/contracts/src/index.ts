@@ -35,4 +35,6 @@ export * from './users/index.ts';
 export * from './users/operations.ts';
 export * from './video/index.ts';
 export * from './video/operations.ts';
+export * from './virtual-store/index.ts';
+export * from './virtual-store/operations.ts';
 export * from './weather/index.ts';

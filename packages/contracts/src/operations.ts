@@ -12,6 +12,7 @@ import { sessionOperations } from './session/operations.ts';
 import { trafficOperations } from './traffic/operations.ts';
 import { usersOperations } from './users/operations.ts';
 import { videoOperations } from './video/operations.ts';
+import { virtualStoreOperations } from './virtual-store/operations.ts';
 
 /**
  * Every declared operation (issue 10 section 3). A domain's declarations join this list when its
@@ -31,4 +32,5 @@ export const DECLARED_OPERATIONS: readonly AnyOperation[] = [
   ...Object.values(calendarOperations),
   ...Object.values(authOperations),
   ...Object.values(videoOperations),
+  ...Object.values(virtualStoreOperations),
 ];

@@ -9,6 +9,7 @@ import { salesRoutes } from '../features/sales/routes.tsx';
 import { sessionRoutes } from '../features/session/routes.tsx';
 import { trafficRoutes } from '../features/traffic/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
+import { virtualStoreRoutes } from '../features/virtual-store/routes.tsx';
 import { assembleRoutes, createRouteRegistry } from './routeRegistry.ts';
 import { systemRoutes } from './systemRoutes.tsx';
 
@@ -30,6 +31,7 @@ export const appRegistry = createRouteRegistry(
     devicesRoutes,
     messagesRoutes,
     trafficRoutes,
+    virtualStoreRoutes,
     calendarRoutes,
     salesRoutes,
   ]),

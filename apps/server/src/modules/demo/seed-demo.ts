@@ -10,7 +10,9 @@ import { createDevicesService } from '../devices/devices.service.ts';
 import { createOrgAdminService } from '../org/org-admin.service.ts';
 import { createMoneyService } from '../sales/money.service.ts';
 import { createUsersService } from '../users/users.service.ts';
+import { localPanoramaStorage, type PanoramaStorage } from '../virtual-store/panorama-storage.ts';
 import { createWeatherService } from '../weather/weather.service.ts';
+import { seedDemoPanoramas } from './demo-panoramas.ts';
 import { DEMO_ACCOUNTS, DEMO_CALENDAR_EVENTS, DEMO_CUSTOMERS } from './demo-plan.ts';
 import { seedDemoRates } from './demo-rates.ts';
 import { completedDays, uploadDemoSales } from './demo-sales.ts';
@@ -21,6 +23,8 @@ export interface SeedOptions {
   /** Days of traffic history written through the device API (DEMO_HISTORY_DAYS, default 90). */
   historyDays?: number;
   seed?: number;
+  /** Where the demo panoramas go: the configured object storage (main.ts), else DATA_DIR's local one. */
+  panoramaStorage?: PanoramaStorage;
 }
 
 export interface SeedResult {
@@ -28,6 +32,7 @@ export interface SeedResult {
   /** The instant the history reaches: the live feed continues from there. */
   historyUntil?: Date;
   events?: number;
+  panoramas?: number;
   /** POS orders uploaded for the history's completed days, and the uploads that carried them. */
   orders?: number;
   posUploads?: number;
@@ -152,10 +157,26 @@ export async function seedDemo(db: DB, dataDir: string, options: SeedOptions = {
     await seedDemoRates(money, customerIds.get(plan.name) as string, plan.countries, now(), options.historyDays ?? DEFAULT_DEMO_HISTORY_DAYS);
   }
 
+  // Three panoramas per store, linked as a tour, with a hotspot per camera (virtual store).
+  const shopNames = new Map(
+    DEMO_CUSTOMERS.flatMap((plan) =>
+      plan.regions.flatMap((region) => region.cities.flatMap((city) => city.shops.map((shop) => [`${plan.name}:${shop.number}`, shop.name]))),
+    ),
+  );
+  const panoramas = await seedDemoPanoramas(
+    { db, dataDir, storage: options.panoramaStorage ?? localPanoramaStorage(dataDir) },
+    demoDevices.map((device) => ({
+      customerId: customerIds.get(device.customer) as string,
+      shopId: device.shopId,
+      shopName: shopNames.get(`${device.customer}:${device.shopNumber}`) ?? device.shopNumber,
+      cameras: device.cameras,
+    })),
+  );
+
   // Traffic history through the device API's service, exactly as boxes catching up would send it
   // (DESIGN U1). DEMO_HISTORY_DAYS=0 writes none at all: devices stay never reported.
   const historyUntil = now();
-  if ((options.historyDays ?? DEFAULT_DEMO_HISTORY_DAYS) === 0) return { created: true, historyUntil, events: 0 };
+  if ((options.historyDays ?? DEFAULT_DEMO_HISTORY_DAYS) === 0) return { created: true, historyUntil, events: 0, panoramas };
   const deviceApi = createDeviceApiService({ db, calendar });
   const seed = options.seed ?? DEMO_SEED;
   const simulator = createSimulator(seed);
@@ -166,5 +187,5 @@ export async function seedDemo(db: DB, dataDir: string, options: SeedOptions = {
   await recordDemoWeather(createWeatherService({ db }), seed, shops, historyDays, historyUntil);
   // The same days' POS files, through the POS upload path as a customer's upload would go.
   const sales = await uploadDemoSales({ db, dataDir, simulator, seed }, completedDays(shops, historyDays, historyUntil));
-  return { created: true, historyUntil, events, orders: sales.orders, posUploads: sales.uploads.length };
+  return { created: true, historyUntil, events, panoramas, orders: sales.orders, posUploads: sales.uploads.length };
 }

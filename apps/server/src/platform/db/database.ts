@@ -18,6 +18,7 @@ import * as currencies from './migrations/0011_currencies.ts';
 import * as trafficCoverage from './migrations/0012_traffic_coverage.ts';
 import * as videoRecordings from './migrations/0013_video_recordings.ts';
 import * as posUploadDays from './migrations/0014_pos_upload_days.ts';
+import * as panoramas from './migrations/0015_panoramas.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_traffic_coverage': trafficCoverage,
   '0013_video_recordings': videoRecordings,
   '0014_pos_upload_days': posUploadDays,
+  '0015_panoramas': panoramas,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -622,6 +622,44 @@ export interface VideoWatchLogTable {
   at: string;
 }
 
+/** A store's panorama (virtual store / panoramic tour); the image and its tiles live in object storage under storage_prefix. */
+export interface PanoramasTable {
+  customer_id: string;
+  id: string;
+  shop_id: string;
+  name: string;
+  sort_order: number;
+  initial_yaw: number;
+  initial_pitch: number;
+  /** The stored (tiled) size. */
+  width: number;
+  height: number;
+  uploaded_width: number;
+  uploaded_height: number;
+  bytes: number;
+  sha256: string;
+  storage_prefix: string;
+  tile_cols: number;
+  tile_rows: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A point on a panorama: a camera's live view, or a link to another panorama of the same store. */
+export interface PanoramaHotspotsTable {
+  customer_id: string;
+  id: string;
+  panorama_id: string;
+  position: number;
+  kind: 'camera' | 'link';
+  yaw: number;
+  pitch: number;
+  label: string;
+  camera_id: string | null;
+  target_panorama_id: string | null;
+}
+
 export interface Database {
   jobs: JobsTable;
   customers: CustomersTable;
@@ -677,10 +715,14 @@ export interface Database {
   video_segments: VideoSegmentsTable;
   video_availability: VideoAvailabilityTable;
   video_watch_log: VideoWatchLogTable;
+  panoramas: PanoramasTable;
+  panorama_hotspots: PanoramaHotspotsTable;
 }
 
 /** Tables that belong to one customer. */
 export type TenantTable =
+  | 'panoramas'
+  | 'panorama_hotspots'
   | 'video_sources'
   | 'video_segments'
   | 'video_availability'

@@ -7,6 +7,7 @@ import {
   CalendarOutlined,
   CameraOutlined,
   ClusterOutlined,
+  CompassOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
@@ -14,6 +15,7 @@ import {
   FileSearchOutlined,
   FileTextOutlined,
   FunnelPlotOutlined,
+  GlobalOutlined,
   HddOutlined,
   IdcardOutlined,
   LineChartOutlined,
@@ -60,6 +62,7 @@ export const MENU_ICONS: Record<MenuIconName, ReactNode> = {
   visitors: <PieChartOutlined />,
   calendar: <CalendarOutlined />,
   template: <FileTextOutlined />,
+  panorama: <CompassOutlined />,
 };
 
 /**
@@ -70,6 +73,7 @@ export const MENU_GROUP_ICONS: Record<string, ReactNode> = {
   'traffic:menu.area': <EnvironmentOutlined />,
   'traffic:shops.menu': <ShopOutlined />,
   'traffic:customTool.menu': <ToolOutlined />,
+  'virtualStore:menu.group': <GlobalOutlined />,
   'shell:settingsGroups.common': <SettingOutlined />,
   'shell:settingsGroups.devices': <HddOutlined />,
   'shell:settingsGroups.customerFlow': <FunnelPlotOutlined />,

@@ -394,6 +394,13 @@ export function createHttpClient(initial: HttpEnvironment) {
       form.submit();
       form.remove();
     },
+    /**
+     * The session's headers, for requests a library makes itself (the panorama viewer's image and
+     * tile requests) and that must carry the same token, customer and language as every call.
+     */
+    sessionHeaders(): Record<string, string> {
+      return Object.fromEntries(headersFor({ responseType: 'blob' }).entries());
+    },
     /** Replaces parts of the environment (the app wires the session store and router in). */
     configure(partial: Partial<HttpEnvironment>): void {
       env = { ...env, ...partial };

@@ -42,3 +42,12 @@ export function postFormToOperation<Op extends AnyOperation>(
 ): Promise<OperationOutput<Op>> {
   return http.request<OperationOutput<Op>>(clientPath(operation), { ...options, method: 'POST', body: form });
 }
+
+/**
+ * The address of a GET operation with its query, for a library that fetches by URL itself (the
+ * panorama viewer); it sends `http.sessionHeaders()` along.
+ */
+export function operationUrl<Op extends AnyOperation>(operation: Op, query: Record<string, string | number>): string {
+  const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+  return `${operation.path}?${search}`;
+}

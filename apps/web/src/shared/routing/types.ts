@@ -42,7 +42,8 @@ export type MenuIconName =
   | 'report'
   | 'visitors'
   | 'calendar'
-  | 'template';
+  | 'template'
+  | 'panorama';
 
 /** Query parameters an intermediate breadcrumb link carries (phase task, cyclic and single details). */
 export type BreadcrumbQueryKey = 'planId' | 'batchId';
