@@ -35,8 +35,6 @@ import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerVideoRoutes } from './modules/video/video.routes.ts';
 import { createVideoService } from './modules/video/video.service.ts';
-import { videoStorageOf } from './modules/video/video-storage-config.ts';
-import { panoramaStorageOf } from './modules/virtual-store/panorama-storage.ts';
 import { registerVirtualStoreRoutes } from './modules/virtual-store/virtual-store.routes.ts';
 import { createVirtualStoreService } from './modules/virtual-store/virtual-store.service.ts';
 import { registerSessionResolution } from './platform/auth/session-hook.ts';
@@ -53,6 +51,7 @@ import { jobsRepo } from './platform/jobs/jobs.repo.ts';
 import { createDelivery } from './platform/mail/delivery.ts';
 import { createMetrics, type Metrics } from './platform/observability/metrics.ts';
 import { registerMetrics } from './platform/observability/metrics-route.ts';
+import { objectStorageOf } from './platform/storage/storage-config.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -112,8 +111,8 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   // Sales adds its indicators to traffic's reports through traffic's interface: traffic never imports sales.
   const traffic = createTrafficServices({ db, calendar, extraIndicators: createTrafficReportFigures({ db, money: createMoneyService({ db }) }) });
   registerTrafficRoutes(app, traffic);
-  registerVideoRoutes(app, createVideoService({ db, storage: videoStorageOf(config), ffmpegPath: config.video.ffmpegPath }));
-  registerVirtualStoreRoutes(app, createVirtualStoreService({ db, storage: panoramaStorageOf(config), dataDir: config.dataDir }));
+  registerVideoRoutes(app, createVideoService({ db, storage: objectStorageOf(config), ffmpegPath: config.video.ffmpegPath }));
+  registerVirtualStoreRoutes(app, createVirtualStoreService({ db, storage: objectStorageOf(config), dataDir: config.dataDir }));
   registerSalesModule(app, { db, config, onJobOutcome: (job, outcome) => metrics.jobOutcomes.inc({ job, outcome }) });
   // Development-only routes do not exist unless a person chose development mode (no 404 guard to forget).
   if (developmentRoutesEnabled(config)) registerDevRoutes(app, db);

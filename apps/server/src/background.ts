@@ -9,14 +9,15 @@ import { RETENTION_PURGE_SCHEDULE, retentionPurgeJob } from './modules/traffic/r
 import { createRetentionService } from './modules/traffic/retention.ts';
 import { createRecordingSupervisor, type RecordingSupervisor } from './modules/video/recording-supervisor.ts';
 import { createSegmentIndex } from './modules/video/segment-index.ts';
+import { spoolDirOf } from './modules/video/spool.ts';
 import { VIDEO_DISK_GUARD_SCHEDULE, VIDEO_RETENTION_SCHEDULE, videoDiskGuardJob, videoRetentionJob } from './modules/video/video.jobs.ts';
 import { createVideoRetention } from './modules/video/video-retention.ts';
-import { spoolDirOf, videoStorageOf } from './modules/video/video-storage-config.ts';
 import type { DB } from './platform/db/database.ts';
 import { JOBS_CLEANUP_SCHEDULE, jobsCleanupJob } from './platform/jobs/housekeeping.ts';
 import { createJobQueue, createJobWorker, type JobDefinition, type JobQueue, type JobWorker, type JobWorkerOptions } from './platform/jobs/jobs.ts';
 import { createScheduler, type Schedule, type Scheduler } from './platform/jobs/scheduler.ts';
 import { createDelivery } from './platform/mail/delivery.ts';
+import { objectStorageOf } from './platform/storage/storage-config.ts';
 
 export interface BackgroundLog {
   info(details: Record<string, unknown>, message: string): void;
@@ -49,7 +50,7 @@ export function startBackground(deps: {
 }): Background {
   const { db, config, log } = deps;
   const calendar = createCalendarService({ db });
-  const videoStorage = videoStorageOf(config);
+  const videoStorage = objectStorageOf(config);
   const segmentIndex = createSegmentIndex({ db, storage: videoStorage });
   const videoRetention = createVideoRetention({
     db,

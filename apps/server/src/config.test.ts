@@ -55,26 +55,39 @@ describe('configuration', () => {
   });
 
   it('reads the video settings: the system ffmpeg, local storage, recorders on, 7 continuous demo cameras by default; S3 on request', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'local' });
     expect(loadConfig({}).video).toEqual({
       ffmpegPath: '/usr/bin/ffmpeg',
       ffprobePath: '/usr/bin/ffprobe',
-      storage: { kind: 'local' },
       record: true,
       minFreeMb: 1024,
       demo: true,
       demoContinuous: 7,
     });
-    const s3 = loadConfig({ VIDEO_STORAGE: 's3', S3_BUCKET: 'video', S3_ENDPOINT: 'http://127.0.0.1:9000', VIDEO_RECORD: 'false', DEMO_VIDEO_CONTINUOUS: '0' });
+    const s3 = loadConfig({
+      OBJECT_STORAGE: 's3',
+      S3_BUCKET: 'video',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      VIDEO_RECORD: 'false',
+      DEMO_VIDEO_CONTINUOUS: '0',
+    });
+    expect(s3.storage).toEqual({
+      kind: 's3',
+      bucket: 'video',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: null,
+      secretAccessKey: null,
+    });
     expect(s3.video).toMatchObject({
-      storage: { kind: 's3', bucket: 'video', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', accessKeyId: null, secretAccessKey: null },
       record: false,
       demoContinuous: 0,
     });
-    expect(() => loadConfig({ VIDEO_STORAGE: 's3' })).toThrow('S3_BUCKET is required with VIDEO_STORAGE=s3');
+    expect(() => loadConfig({ OBJECT_STORAGE: 's3' })).toThrow('S3_BUCKET is required with OBJECT_STORAGE=s3');
   });
 
   it.each([
-    ['VIDEO_STORAGE', 'disk', /VIDEO_STORAGE must be one of local, s3/],
+    ['OBJECT_STORAGE', 'disk', /OBJECT_STORAGE must be one of local, s3/],
     ['S3_ENDPOINT', 'minio:9000', /S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL/],
     ['VIDEO_MIN_FREE_MB', 'lots', /VIDEO_MIN_FREE_MB must be a whole number/],
     ['APP_MODE', 'prod', /APP_MODE must be one of production, development, test/],

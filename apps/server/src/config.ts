@@ -39,18 +39,24 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** METRICS_TOKEN: a bearer token that opens /metrics to scrapers off this machine (loopback needs none). */
   metricsToken: string | null;
+  /**
+   * Object storage for recorded video, panoramas, clips and (later) inspection and alarm media:
+   * OBJECT_STORAGE=local (DATA_DIR/objects, the default) or s3 (S3_ENDPOINT, S3_BUCKET, S3_REGION,
+   * S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY).
+   */
+  storage: StorageConfig;
   /** Store video (issue 12). */
   video: VideoConfig;
 }
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | { kind: 's3'; endpoint: string | null; bucket: string; region: string; accessKeyId: string | null; secretAccessKey: string | null };
 
 export interface VideoConfig {
   /** FFMPEG_PATH / FFPROBE_PATH: the system ffmpeg (the recorder, screenshots and the demo source run it; never a shell). */
   ffmpegPath: string;
   ffprobePath: string;
-  /** VIDEO_STORAGE=local (DATA_DIR/video, the default) or s3 (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY). */
-  storage:
-    | { kind: 'local' }
-    | { kind: 's3'; endpoint: string | null; bucket: string; region: string; accessKeyId: string | null; secretAccessKey: string | null };
   /** VIDEO_RECORD=false keeps this process from running recorders (a web-only deployment, tests). */
   record: boolean;
   /** VIDEO_MIN_FREE_MB: below this much free disk under DATA_DIR the guard deletes the oldest recordings. */
@@ -132,7 +138,7 @@ const environmentSchema = z.object({
   METRICS_TOKEN: optionalText,
   FFMPEG_PATH: optionalText,
   FFPROBE_PATH: optionalText,
-  VIDEO_STORAGE: oneOf(['local', 's3']),
+  OBJECT_STORAGE: oneOf(['local', 's3']),
   S3_ENDPOINT: optionalText.pipe(
     z
       .string()
@@ -188,20 +194,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     role: vars.ROLE ?? 'all',
     httpCompression: vars.HTTP_COMPRESSION ?? true,
     metricsToken: vars.METRICS_TOKEN ?? null,
+    storage:
+      vars.OBJECT_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: vars.S3_ENDPOINT ?? null,
+            bucket: requiredWith('S3_BUCKET', vars.S3_BUCKET, 'OBJECT_STORAGE=s3'),
+            region: vars.S3_REGION ?? 'us-east-1',
+            accessKeyId: vars.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: vars.S3_SECRET_ACCESS_KEY ?? null,
+          }
+        : { kind: 'local' },
     video: {
       ffmpegPath: vars.FFMPEG_PATH ?? '/usr/bin/ffmpeg',
       ffprobePath: vars.FFPROBE_PATH ?? '/usr/bin/ffprobe',
-      storage:
-        vars.VIDEO_STORAGE === 's3'
-          ? {
-              kind: 's3',
-              endpoint: vars.S3_ENDPOINT ?? null,
-              bucket: requiredWith('S3_BUCKET', vars.S3_BUCKET, 'VIDEO_STORAGE=s3'),
-              region: vars.S3_REGION ?? 'us-east-1',
-              accessKeyId: vars.S3_ACCESS_KEY_ID ?? null,
-              secretAccessKey: vars.S3_SECRET_ACCESS_KEY ?? null,
-            }
-          : { kind: 'local' },
       record: vars.VIDEO_RECORD ?? true,
       minFreeMb: vars.VIDEO_MIN_FREE_MB ?? 1024,
       demo: vars.DEMO_VIDEO ?? true,

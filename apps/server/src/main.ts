@@ -14,11 +14,11 @@ import { createRebuildService } from './modules/traffic/rebuild.ts';
 import { purgeSummary } from './modules/traffic/retention.jobs.ts';
 import { createRetentionService } from './modules/traffic/retention.ts';
 import { assertExecutable, FfmpegMissingError } from './modules/video/ffmpeg.ts';
-import { panoramaStorageOf } from './modules/virtual-store/panorama-storage.ts';
 import { createWeatherService, WeatherImportError } from './modules/weather/weather.service.ts';
 import { backupSqlite, markServerRunning, restoreSqlite } from './platform/db/backup.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { outboxRepo } from './platform/mail/outbox.repo.ts';
+import { objectStorageOf } from './platform/storage/storage-config.ts';
 
 const USAGE = `usage: tsx src/main.ts <command>
   start      migrate, seed the demo on an empty database, serve API and web app
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   }
   if (command === 'seed-demo') {
     await migrateToLatest(db);
-    const { created, events } = await seedDemo(db, config.dataDir, { historyDays: config.demoHistoryDays, panoramaStorage: panoramaStorageOf(config) });
+    const { created, events } = await seedDemo(db, config.dataDir, { historyDays: config.demoHistoryDays, panoramaStorage: objectStorageOf(config) });
     console.log(created ? `demo data created (${events ?? 0} traffic events)` : 'database is not empty: demo seed skipped');
     return close();
   }
@@ -158,7 +158,7 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const seed =
     command === 'start' && config.seedDemo
-      ? await seedDemo(db, config.dataDir, { historyDays: config.demoHistoryDays, panoramaStorage: panoramaStorageOf(config) })
+      ? await seedDemo(db, config.dataDir, { historyDays: config.demoHistoryDays, panoramaStorage: objectStorageOf(config) })
       : { created: false };
   const seeded = seed.created;
   // Video needs the system ffmpeg: a clear message at start, not a failure at the first recording.

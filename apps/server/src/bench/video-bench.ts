@@ -8,11 +8,11 @@ import { createCustomersService } from '../modules/customers/customers.service.t
 import { axisFromBuckets, axisFromSegments, axisWindow } from '../modules/video/availability.ts';
 import { createRecordingSupervisor } from '../modules/video/recording-supervisor.ts';
 import { createSegmentIndex } from '../modules/video/segment-index.ts';
-import { createLocalStorage } from '../modules/video/storage/local-storage.ts';
 import { type ClipServer, freePort, makeSyntheticClip, serveClipLoop } from '../modules/video/synthetic-source.ts';
 import { videoRepo } from '../modules/video/video.repo.ts';
 import { migrateToLatest, openDatabase } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
+import { createLocalStorage } from '../platform/storage/local-storage.ts';
 import { tenantScope } from '../platform/tenancy/scoped.ts';
 import { benchArgs, printTable } from './support.ts';
 

@@ -4,7 +4,7 @@ import { defaultPrivileges, type HotspotInput, RoleId } from '@storelens/contrac
 import sharp from 'sharp';
 import type { DB } from '../../platform/db/database.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
-import type { PanoramaStorage } from '../virtual-store/panorama-storage.ts';
+import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { createVirtualStoreService } from '../virtual-store/virtual-store.service.ts';
 
 /**
@@ -261,7 +261,7 @@ function seedActor(customerId: string): CustomerActor {
  * Every demo store gets the three rooms, linked entrance <-> aisles <-> checkout, and one hotspot
  * per camera (spread across the opening view, above the forward link), through the service.
  */
-export async function seedDemoPanoramas(deps: { db: DB; storage: PanoramaStorage; dataDir: string }, shops: readonly DemoPanoramaShop[]): Promise<number> {
+export async function seedDemoPanoramas(deps: { db: DB; storage: ObjectStorage; dataDir: string }, shops: readonly DemoPanoramaShop[]): Promise<number> {
   const service = createVirtualStoreService(deps);
   const rendered = new Map(DEMO_ROOMS.map((room) => [room.kind, renderRoom(room.kind)]));
   const directory = path.join(deps.dataDir, 'demo-panoramas');

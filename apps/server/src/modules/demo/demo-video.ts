@@ -5,12 +5,12 @@ import { VIDEO } from '@storelens/contracts';
 import type { AppConfig } from '../../config.ts';
 import type { DB } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
+import { objectStorageOf } from '../../platform/storage/storage-config.ts';
 import { now, nowIso } from '../../platform/time/clock.ts';
 import { fmp4Layout } from '../video/fmp4.ts';
 import { createSegmentIndex } from '../video/segment-index.ts';
 import { type ClipServer, makeSyntheticClip, segmentClip, serveClipLoop } from '../video/synthetic-source.ts';
 import { createVideoService } from '../video/video.service.ts';
-import { videoStorageOf } from '../video/video-storage-config.ts';
 import { demoRepo } from './demo.repo.ts';
 import type { DemoDevice } from './seed-demo.ts';
 
@@ -42,7 +42,7 @@ export async function seedDemoVideo(deps: { db: DB; config: AppConfig; log: (mes
   const { db, config } = deps;
   const devices = JSON.parse(await fsp.readFile(path.join(config.dataDir, 'demo-devices.json'), 'utf8')) as DemoDevice[];
   const customerIds = new Map((await demoRepo(db).customersNamed([...new Set(devices.map((device) => device.customer))])).map((row) => [row.name, row.id]));
-  const storage = videoStorageOf(config);
+  const storage = objectStorageOf(config);
   const index = createSegmentIndex({ db, storage });
   const video = createVideoService({ db, storage, ffmpegPath: config.video.ffmpegPath });
   const clips = path.join(config.dataDir, 'demo-video', 'clips');

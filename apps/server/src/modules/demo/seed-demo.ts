@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_DEMO_HISTORY_DAYS } from '../../config.ts';
 import type { DB } from '../../platform/db/database.ts';
+import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
+import { localObjectStorage } from '../../platform/storage/storage-config.ts';
 import { now } from '../../platform/time/clock.ts';
 import { createCalendarService } from '../calendar/calendar.service.ts';
 import { createCustomersService } from '../customers/customers.service.ts';
@@ -10,7 +12,6 @@ import { createDevicesService } from '../devices/devices.service.ts';
 import { createOrgAdminService } from '../org/org-admin.service.ts';
 import { createMoneyService } from '../sales/money.service.ts';
 import { createUsersService } from '../users/users.service.ts';
-import { localPanoramaStorage, type PanoramaStorage } from '../virtual-store/panorama-storage.ts';
 import { createWeatherService } from '../weather/weather.service.ts';
 import { seedDemoPanoramas } from './demo-panoramas.ts';
 import { DEMO_ACCOUNTS, DEMO_CALENDAR_EVENTS, DEMO_CUSTOMERS } from './demo-plan.ts';
@@ -24,7 +25,7 @@ export interface SeedOptions {
   historyDays?: number;
   seed?: number;
   /** Where the demo panoramas go: the configured object storage (main.ts), else DATA_DIR's local one. */
-  panoramaStorage?: PanoramaStorage;
+  panoramaStorage?: ObjectStorage;
 }
 
 export interface SeedResult {
@@ -164,7 +165,7 @@ export async function seedDemo(db: DB, dataDir: string, options: SeedOptions = {
     ),
   );
   const panoramas = await seedDemoPanoramas(
-    { db, dataDir, storage: options.panoramaStorage ?? localPanoramaStorage(dataDir) },
+    { db, dataDir, storage: options.panoramaStorage ?? localObjectStorage(dataDir) },
     demoDevices.map((device) => ({
       customerId: customerIds.get(device.customer) as string,
       shopId: device.shopId,

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCamera, buildCustomer, buildShop } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { FFMPEG, FFPROBE, tempDir, testClip, waitFor } from '../../../test/support/video.ts';
+import { createLocalStorage } from '../../platform/storage/local-storage.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { probeDuration, runFfmpeg } from './ffmpeg.ts';
 import { fmp4Layout } from './fmp4.ts';
 import { recorderArgs, recoverSpool } from './recorder.ts';
 import { createRecordingSupervisor } from './recording-supervisor.ts';
 import { createSegmentIndex } from './segment-index.ts';
-import { createLocalStorage } from './storage/local-storage.ts';
 import { freePort, serveClipLoop } from './synthetic-source.ts';
 import { videoRepo } from './video.repo.ts';
 

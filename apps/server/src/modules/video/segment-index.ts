@@ -1,10 +1,10 @@
 import type { DB } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
+import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { nowIso } from '../../platform/time/clock.ts';
 import { bucketDeltas } from './availability.ts';
 import type { Fmp4Layout } from './fmp4.ts';
-import type { VideoStorage } from './storage/video-storage.ts';
 import { type SegmentInsert, type SegmentRow, videoRepo } from './video.repo.ts';
 
 export interface FinishedSegment {
@@ -29,7 +29,7 @@ export function recordingKey(customerId: string, cameraId: string, startMs: numb
  * availability, in one transaction; removing segments takes them out of both and deletes the
  * stored files no other segment names.
  */
-export function createSegmentIndex(deps: { db: DB; storage: VideoStorage }) {
+export function createSegmentIndex(deps: { db: DB; storage: ObjectStorage }) {
   const { db, storage } = deps;
   return {
     async add(segment: FinishedSegment): Promise<SegmentRow> {

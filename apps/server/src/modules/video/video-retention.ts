@@ -2,10 +2,10 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { VIDEO } from '@storelens/contracts';
 import type { DB } from '../../platform/db/database.ts';
+import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now } from '../../platform/time/clock.ts';
 import type { SegmentIndex } from './segment-index.ts';
-import type { VideoStorage } from './storage/video-storage.ts';
 import { customerIdsOf, type SegmentRow, videoRepo } from './video.repo.ts';
 
 const DAY_MS = 86_400_000;
@@ -56,7 +56,7 @@ export async function freeBytesOf(directory: string): Promise<number> {
 
 export function createVideoRetention(deps: {
   db: DB;
-  storage: VideoStorage;
+  storage: ObjectStorage;
   index: SegmentIndex;
   /** The directory whose disk the guard watches (DATA_DIR). */
   dataDir: string;

@@ -7,11 +7,11 @@ import { buildCamera, buildCustomer, buildShop, buildUser, download, type Sessio
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { FFMPEG, tempDir, testClip } from '../../../test/support/video.ts';
 import { loadConfig } from '../../config.ts';
+import { objectStorageOf } from '../../platform/storage/storage-config.ts';
 import { now } from '../../platform/time/clock.ts';
 import { fmp4Layout } from './fmp4.ts';
 import { createSegmentIndex } from './segment-index.ts';
 import { segmentClip } from './synthetic-source.ts';
-import { videoStorageOf } from './video-storage-config.ts';
 
 /**
  * The operations with recordings in S3-compatible storage (s3rver on a free port): segments by byte
@@ -29,7 +29,7 @@ beforeAll(async () => {
   s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(dir, 's3'), configureBuckets: [{ name: 'recordings' }] });
   const { port } = await s3.run();
   const video = loadConfig({
-    VIDEO_STORAGE: 's3',
+    OBJECT_STORAGE: 's3',
     S3_BUCKET: 'recordings',
     S3_ENDPOINT: `http://127.0.0.1:${port}`,
     S3_ACCESS_KEY_ID: 'S3RVER',
@@ -40,7 +40,7 @@ beforeAll(async () => {
   cameraId = await buildCamera(t.db, customer.customerId, await buildShop(t.db, customer.customerId, customer.rootOrgId));
   session = await signIn(t.app, (await buildUser(t.db, [{ customerId: customer.customerId, roleId: RoleId.superManager }])).loginName, customer.customerId);
   const clip = await testClip(dir, 6);
-  const index = createSegmentIndex({ db: t.db, storage: videoStorageOf(t.config) });
+  const index = createSegmentIndex({ db: t.db, storage: objectStorageOf(t.config) });
   base = now().getTime() - 3_600_000;
   for (const piece of await segmentClip(FFMPEG, clip, dir, 2))
     await index.add({

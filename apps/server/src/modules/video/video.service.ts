@@ -8,12 +8,12 @@ import type { CustomerActor } from '../../platform/http/context.ts';
 import type { DownloadFile, DownloadStream } from '../../platform/http/download.ts';
 import { badRequest, notFound, refused } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now, nowIso } from '../../platform/time/clock.ts';
 import { axisFromBuckets, axisWindow } from './availability.ts';
 import { jpegFrameArgs, runFfmpeg } from './ffmpeg.ts';
 import { writePlaylist } from './playlist.ts';
-import type { VideoStorage } from './storage/video-storage.ts';
 import { checkedStreamUrl, withoutCredentials } from './stream-url.ts';
 import { type SegmentRow, videoRepo } from './video.repo.ts';
 
@@ -42,7 +42,7 @@ export const segmentUrl = (cameraId: string, segmentId: string) =>
  * the camera live log, camera sources. Every camera is checked through the access module; what
  * lies outside the caller's shops answers 'not found'. Watching is logged (the camera live log).
  */
-export function createVideoService(deps: { db: DB; storage: VideoStorage; ffmpegPath: string }) {
+export function createVideoService(deps: { db: DB; storage: ObjectStorage; ffmpegPath: string }) {
   const { db, storage } = deps;
   const repoOf = (actor: CustomerActor) => videoRepo(tenantScope(db, actor.customerId));
   const playableFrom = () => now().getTime() - VIDEO.playableDays * DAY_MS;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCamera, buildCustomer, buildRoleWithout, buildShop, buildUser, download, type Session, signIn } from '../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, invoke, type TestApp } from '../../../test/harness.ts';
 import { FFMPEG, FFPROBE, tempDir, testClip } from '../../../test/support/video.ts';
+import { objectStorageOf } from '../../platform/storage/storage-config.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { setClock } from '../../platform/time/clock.ts';
 import { axisFromSegments, axisWindow } from './availability.ts';
@@ -14,7 +15,6 @@ import { fmp4Layout } from './fmp4.ts';
 import { createSegmentIndex } from './segment-index.ts';
 import { segmentClip } from './synthetic-source.ts';
 import { videoRepo } from './video.repo.ts';
-import { videoStorageOf } from './video-storage-config.ts';
 
 /**
  * The video operations over a real index: a synthetic clip cut into 2-second fMP4 segments by
@@ -45,7 +45,7 @@ async function indexClipAt(cameraId: string, baseMs: number, run: string) {
   const out = await fsp.mkdtemp(path.join(dir, 'seg-'));
   const pieces = await segmentClip(FFMPEG, clip, out, 2);
   clipSegments = pieces;
-  const index = createSegmentIndex({ db: t.db, storage: videoStorageOf(t.config) });
+  const index = createSegmentIndex({ db: t.db, storage: objectStorageOf(t.config) });
   for (const piece of pieces)
     await index.add({
       customerId,

@@ -10,10 +10,11 @@ import type { CustomerActor } from '../../platform/http/context.ts';
 import type { DownloadStream } from '../../platform/http/download.ts';
 import { AppError, badRequest, notFound, refused } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { nowIso } from '../../platform/time/clock.ts';
 import { PanoramaRefused, type PreparedPanorama, preparePanorama } from './panorama-image.ts';
-import { type PanoramaStorage, panoramaKeys } from './panorama-storage.ts';
+import { panoramaKeys } from './panorama-keys.ts';
 import { type HotspotRow, type PanoramaRow, virtualStoreRepo } from './virtual-store.repo.ts';
 
 type UpdateInput = OperationInput<typeof virtualStoreOperations.panoUpdate>;
@@ -57,7 +58,7 @@ function present(row: PanoramaRow, hotspots: readonly HotspotRow[]): Panorama {
  * (validated and tiled before anything is stored), the image and tiles for the viewer. Every shop
  * and camera is checked through the access module; what lies outside answers 'not found'.
  */
-export function createVirtualStoreService(deps: { db: DB; storage: PanoramaStorage; dataDir: string }) {
+export function createVirtualStoreService(deps: { db: DB; storage: ObjectStorage; dataDir: string }) {
   const { db, storage } = deps;
   const repoOf = (customerId: string, on: DB = db) => virtualStoreRepo(tenantScope(on, customerId));
 

@@ -17,7 +17,7 @@ import {
   signIn,
 } from '../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, invoke, type TestApp } from '../../../test/harness.ts';
-import { panoramaStorageOf } from './panorama-storage.ts';
+import { objectStorageOf } from '../../platform/storage/storage-config.ts';
 
 /**
  * The virtual store's operations over real JPEG files made here with sharp, real multipart
@@ -49,7 +49,7 @@ const upload = (session: Session, fields: Record<string, string>, content: Buffe
 
 async function storedObjects(): Promise<string[]> {
   const keys: string[] = [];
-  for await (const object of panoramaStorageOf(t.config).list('panoramas/')) keys.push(object.key);
+  for await (const object of objectStorageOf(t.config).list('panoramas/')) keys.push(object.key);
   return keys.sort();
 }
 

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 
-/** An object in video storage: a segment, a screenshot, a clip. */
+/** An object in storage: a video segment, a clip, a panorama tile. */
 export interface StoredObject {
   key: string;
   bytes: number;
@@ -14,11 +14,12 @@ export interface ByteRange {
 }
 
 /**
- * Where recorded video lives: a directory under DATA_DIR (the default) or S3-compatible object
- * storage. Keys are made by the server only ('recordings/<customer>/<camera>/<day>/<start>.mp4'),
- * never from user text; the recorder writes to a local spool and hands finished files over.
+ * Where files the product keeps live (recorded video, clips, panoramas; later inspection and alarm
+ * media): a directory under DATA_DIR (the default) or S3-compatible object storage. Keys are made by
+ * the server only (e.g. 'recordings/<customer>/<camera>/<day>/<start>.mp4'), never from user text;
+ * each module keeps its own prefix.
  */
-export interface VideoStorage {
+export interface ObjectStorage {
   readonly kind: 'local' | 's3';
   /** Takes a finished local file into storage under `key`; the file is gone afterwards. */
   putFile(key: string, file: string): Promise<void>;
@@ -36,6 +37,6 @@ const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
 /** Keys are relative paths of plain names: no '..', no leading '/', nothing a file system or bucket reads twice. */
 export function assertKey(key: string): string {
-  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) throw new Error(`invalid video storage key: ${key}`);
+  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) throw new Error(`invalid storage key: ${key}`);
   return key;
 }

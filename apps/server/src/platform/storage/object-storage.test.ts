@@ -2,10 +2,10 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../../test/support/video.ts';
+import { tempDir } from '../../../test/support/video.ts';
 import { createLocalStorage } from './local-storage.ts';
+import { assertKey, type ObjectStorage } from './object-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
-import { assertKey, type VideoStorage } from './video-storage.ts';
 
 /**
  * The storage contract, once for each implementation: a local directory, and S3 against a real
@@ -31,7 +31,7 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString();
 }
 
-const implementations: [string, () => VideoStorage][] = [
+const implementations: [string, () => ObjectStorage][] = [
   ['local directory', () => createLocalStorage(path.join(dir, 'local'))],
   [
     'S3 (s3rver)',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { assertKey, type StoredObject, type VideoStorage } from './video-storage.ts';
+import { assertKey, type ObjectStorage, type StoredObject } from './object-storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -17,7 +17,7 @@ export interface S3StorageOptions {
  * Video storage in an S3-compatible bucket. Retention of recordings at scale is the bucket's
  * lifecycle rules (docs/ARCHITECTURE.md); the purge here keeps the index and the bucket in step.
  */
-export function createS3Storage(options: S3StorageOptions): VideoStorage {
+export function createS3Storage(options: S3StorageOptions): ObjectStorage {
   const client = new S3Client({
     region: options.region,
     // Checksums only where S3 requires them: the SDK's default streams uploads as aws-chunked with a

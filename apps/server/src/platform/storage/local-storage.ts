@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertKey, type ByteRange, type StoredObject, type VideoStorage } from './video-storage.ts';
+import { assertKey, type ByteRange, type ObjectStorage, type StoredObject } from './object-storage.ts';
 
-/** Video storage in a local directory (DATA_DIR/video by default). */
-export function createLocalStorage(root: string): VideoStorage {
+/** Object storage in a local directory (DATA_DIR/objects by default). */
+export function createLocalStorage(root: string): ObjectStorage {
   const fileOf = (key: string) => path.join(root, ...assertKey(key).split('/'));
   return {
     kind: 'local',
