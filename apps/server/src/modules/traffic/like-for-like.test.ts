@@ -93,11 +93,12 @@ describe('like for like', () => {
       ['2026-03-02', 20, 20, ''],
       ['2026-03-03', 20, 20, ''],
       ['2026-03-04', 12, 14, 'running'],
-      // The days of this week still to come have no data (null), not 0; last week's are cut out of the comparison.
-      ['2026-03-05', 0, null, ''],
-      ['2026-03-06', 0, null, ''],
-      ['2026-03-07', 0, null, ''],
-      ['2026-03-08', 0, null, ''],
+      // The days of this week still to come have no data (null), not 0; last week's are cut out of the
+      // comparison and have no values either (they were not summed: a 0 there would read as a closed shop).
+      ['2026-03-05', null, null, ''],
+      ['2026-03-06', null, null, ''],
+      ['2026-03-07', null, null, ''],
+      ['2026-03-08', null, null, ''],
     ]);
     // 'This week' in the ranking: Monday to today against the three days before, cut the same way: 2 x 20 + 12.
     expect(rows(await ranking({ ...range('2026-03-09', '2026-03-11'), shopIds: [full.shopId] }))).toEqual([['F-1', 54, 52, Number((54 / 52 - 1).toFixed(4))]]);

@@ -162,12 +162,16 @@ export function createShopComparisonService(deps: {
       })),
       series: pairedDays(rangeA, rangeB, days, (dateA, dateB) => {
         // A side no compared shop reported on has no values (no data, not 0), e.g. the days to come of a running range.
-        const side = (date: string, byDate: Map<string, Sums>) => {
+        // The reference range's days past the cut (their running pair has not happened yet) are not
+        // compared: no values, like their pair, rather than the zeros of sums that were never taken.
+        const pastCut = (date: string) => referenced.comparedThrough === null || date > referenced.comparedThrough;
+        const side = (date: string, byDate: Map<string, Sums>, isReference: boolean) => {
           const count = storeDays.tally(shopIds, date, date);
-          return { count, values: count.reporting === 0 && !byDate.has(date) ? noData : indicatorValues(input.indicators, byDate.get(date) ?? {}) };
+          const none = (count.reporting === 0 && !byDate.has(date)) || (isReference && pastCut(date));
+          return { count, values: none ? noData : indicatorValues(input.indicators, byDate.get(date) ?? {}) };
         };
-        const a = side(dateA, daysA);
-        const b = side(dateB, daysB);
+        const a = side(dateA, daysA, bRuns);
+        const b = side(dateB, daysB, !bRuns);
         const unfair = (count: StoreDaysCount) => count.total > 0 && count.complete < count.total;
         return {
           a: a.values,

@@ -15,6 +15,8 @@ export interface ReferenceSums {
   byDate: Map<string, Sums>;
   /** True when at least one shop's reference was cut to the elapsed part of a running range. */
   cut: boolean;
+  /** The last reference day any shop counted (null: none); later days lie past the cut and are not compared. */
+  comparedThrough: string | null;
 }
 
 const scaled = (sums: Sums, factor: number): Sums => Object.fromEntries(Object.entries(sums).map(([column, value]) => [column, (value ?? 0) * factor]));
@@ -143,7 +145,7 @@ export function createTrafficSums(deps: { db: DB }) {
     reference: DateRange,
     at: Date,
   ): Promise<ReferenceSums> {
-    const result: ReferenceSums = { byShop: new Map(), byDate: new Map(), cut: false };
+    const result: ReferenceSums = { byShop: new Map(), byDate: new Map(), cut: false, comparedThrough: null };
     const merge = (into: Map<string, Sums>, from: Map<string, Sums>) => {
       for (const [key, sums] of from) {
         const target = into.get(key) ?? {};
@@ -160,6 +162,8 @@ export function createTrafficSums(deps: { db: DB }) {
         const ids = group.map((shop) => shop.id);
         const part: ElapsedPart = cutsShort(running, cut) && cut ? elapsedPartOf(reference, cut) : { wholeDays: reference, partialDay: null };
         if (cutsShort(running, cut)) result.cut = true;
+        const last = part.partialDay?.date ?? part.wholeDays?.endDate ?? null;
+        if (last !== null && (result.comparedThrough === null || last > result.comparedThrough)) result.comparedThrough = last;
         const sums = await elapsedSums(customerId, ids, columns, part);
         merge(result.byShop, sums.byShop);
         merge(result.byDate, sums.byDate);
