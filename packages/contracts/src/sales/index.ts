@@ -257,6 +257,9 @@ export const salesSummaryResponseSchema = z.object({
   comparedRange: dateRangeSchema.optional(),
   previousComparedRange: dateRangeSchema.optional(),
   likeForLike: likeForLikeSchema.optional(),
+  /** The compared store-days of each period and how many lack POS data (issue 11: no data is not zero). */
+  posData: posDataSchema,
+  previousPosData: posDataSchema,
 });
 export type SalesSummaryResponse = z.infer<typeof salesSummaryResponseSchema>;
 

@@ -116,6 +116,11 @@ function unlessMissing<Values extends Partial<Record<string, number | null>>>(va
   ) as Values;
 }
 
+/** Every figure of an answer absent (a period that was not compared). */
+function withoutValues<Values extends Partial<Record<string, number | null>>>(values: Values): Values {
+  return Object.fromEntries(Object.keys(values).map((key) => [key, null])) as Values;
+}
+
 /** Which store-days of a range have POS data, counted over any dates of it (every shop of `shopIds` on each date). */
 function posDataTally(shopIds: readonly string[], rows: readonly { shop_id: string; local_date: string }[]) {
   const byDate = new Map<string, number>();
@@ -321,8 +326,19 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
       repoOf(actor).lastUpdate(shopIds),
     ]);
     const area = compared.compared.areaOf();
-    const values = allSalesValues(compared.running.get('') ?? emptySums(), area);
-    const before = allSalesValues(compared.reference.get('') ?? emptySums(), area);
+    // The store-days each side stands on, and how many of them lack POS data (issue 11: the cards say
+    // so; a side without any has no sales figures rather than zeros).
+    // A range with no finished day yet ('Today') compares nothing: its own days are reported as
+    // lacking POS data, and the previous period has no figures rather than a 0 to compare with.
+    const nothingCompared = compared.cut && compared.runningPart === null;
+    const runningRange = compared.runningPart ?? input;
+    const referenceRange = nothingCompared ? null : (compared.referencePart ?? previousRange);
+    const tallyOf = async (range: DateRange | null): Promise<PosData> =>
+      range ? (await posDataOf(actor, shopIds, range))(datesOf(range.startDate, range.endDate)) : { storeDays: 0, missing: 0 };
+    const [posData, previousPosData] = await Promise.all([tallyOf(runningRange), tallyOf(referenceRange)]);
+    const values = unlessMissing(allSalesValues(compared.running.get('') ?? emptySums(), area), posData);
+    const previousValues = allSalesValues(compared.reference.get('') ?? emptySums(), area);
+    const before = referenceRange ? unlessMissing(previousValues, previousPosData) : withoutValues(previousValues);
     return {
       days,
       values,
@@ -334,6 +350,8 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
       ...(compared.runningPart ? { comparedRange: compared.runningPart } : {}),
       ...(compared.referencePart ? { previousComparedRange: compared.referencePart } : {}),
       likeForLike: { cut: compared.cut, comparableOnly, comparedShops: compared.comparedShops, shops: selection.shops.length },
+      posData,
+      previousPosData,
     };
   }
 

@@ -133,7 +133,9 @@ describe('sales indicators', () => {
     expect(summary.values.conversionRate).toBeCloseTo(6 / 35, 10);
     expect(summary.values.salesPerVisitor).toBeCloseTo(2594.65 / 35, 6);
     expect(summary.previousRange).toEqual({ startDate: '2026-02-28', endDate: '2026-03-01' });
-    expect(summary.previous.netSales).toBe(0);
+    // The previous range has no POS data at all: no figure, not 0 (issue 11).
+    expect(summary.previous.netSales).toBeNull();
+    expect(summary.previousPosData.missing).toBe(summary.previousPosData.storeDays);
     expect(summary.change.netSales).toBeNull();
     expect(summary.dataUpdatedAt).not.toBeNull();
   });
@@ -339,7 +341,7 @@ describe('who sees what', () => {
 
   it("never shows another customer's sales", async () => {
     const theirs = await data<SalesSummaryResponse>(outsider, '/api/sales/summary', range);
-    expect(theirs.values.netSales).toBe(0);
+    expect(theirs.values.netSales).toBeNull();
     expect(theirs.dataUpdatedAt).toBeNull();
     expect((await post(outsider, '/api/sales/summary', { ...range, shopIds: [shops.pos1] })).body.status).toBe(404);
     expect((await post(outsider, '/api/sales/crossStore', { ...range, shopIds: [shops.pos2], indicators: ['netSales'] })).body.status).toBe(404);

@@ -53,13 +53,30 @@ describe('sales like for like', () => {
   it("has nothing to compare on 'Today' instead of -100 %", async () => {
     const today = await data<SalesSummaryResponse>(admin, '/api/sales/summary', { ...range('2026-03-11', '2026-03-11'), shopIds: [s1] });
     expect(today.comparedRange).toBeUndefined();
-    expect([today.values.netSales, today.previous.netSales, today.change.netSales]).toEqual([0, 0, null]);
+    // Today has no POS data yet: no figure (not 0), and the answer says which store-days lack data.
+    expect([today.values.netSales, today.previous.netSales, today.change.netSales]).toEqual([null, null, null]);
+    expect([today.posData, today.previousPosData]).toEqual([
+      { storeDays: 1, missing: 1 },
+      { storeDays: 0, missing: 0 },
+    ]);
     const ranking = await data<SalesRankingResponse>(admin, '/api/sales/storeRanking', {
       ...range('2026-03-11', '2026-03-11'),
       indicator: 'netSales',
       shopIds: [s1],
     });
     expect(ranking.rows.map((row) => [row.shopNumber, row.value, row.previousValue, row.change])).toEqual([['S-1', 0, 0, null]]);
+  });
+
+  it('says how many compared store-days of each period lack POS data', async () => {
+    // Both shops, 5-11 March: compared 5-10 March (12 store-days; S-2 opened on 6 March, so 5 March
+    // lacks data) against 26 February - 3 March (12 store-days, S-2's 6 all without data).
+    const both = await data<SalesSummaryResponse>(admin, '/api/sales/summary', range('2026-03-05', '2026-03-11'));
+    expect(both.comparedRange).toEqual(range('2026-03-05', '2026-03-10'));
+    expect([both.posData, both.previousPosData]).toEqual([
+      { storeDays: 12, missing: 1 },
+      { storeDays: 12, missing: 6 },
+    ]);
+    expect([both.values.netSales, both.previous.netSales]).toEqual([850, 600]);
   });
 
   it('ranks and compares periods on finished days, and marks the pending days and buckets', async () => {

@@ -97,6 +97,16 @@ export function SalesPage() {
           </Col>
         ))}
       </Row>
+      {data && (data.posData.missing > 0 || data.previousPosData.missing > 0) && (
+        <Typography.Text type="warning" data-testid="sales-pos-data-summary">
+          {t('sales:posData.summary', {
+            current: String(data.posData.missing),
+            currentTotal: String(data.posData.storeDays),
+            previous: String(data.previousPosData.missing),
+            previousTotal: String(data.previousPosData.storeDays),
+          })}
+        </Typography.Text>
+      )}
       <Typography.Text type="secondary">{t('sales:sales.conversionNote')}</Typography.Text>
       <Card size="small">
         <Tabs
