@@ -573,7 +573,8 @@ describe('data scope and customers', () => {
     const uploadId = (response.body.data as { uploads: { uploadId: string }[] }).uploads[0]?.uploadId ?? '';
     const [row] = await waitForUploads(t.app, outsider, [uploadId]);
     // Their POS-1 rows import (the same order numbers as ours are theirs to use); POS-2 is not their store.
-    expect(row).toMatchObject({ status: 'failed', errorRows: 2 });
+    // The whole row on failure: an intermittent refusal of this file under CI load (errorRows 0) is still unexplained.
+    expect(row, JSON.stringify(row)).toMatchObject({ status: 'failed', errorRows: 2 });
     const list = (await post(outsider, '/api/pos/list', {})).body.data as { list: PosUploadRow[] };
     expect(list.list.map((item) => item.uploadId)).toEqual([uploadId]);
     const foreign = await adminsFailedUpload();
