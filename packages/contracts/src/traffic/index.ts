@@ -425,10 +425,20 @@ export const gateTrendResponseSchema = z.object({
     z.object({
       cameraId: z.string(),
       cameraName: z.string(),
-      points: z.array(z.object({ key: z.string(), entries: z.number(), exits: z.number(), passersby: z.number() })),
+      /** A bucket the shop's devices did not report in has no values (null, not 0; issue 11); `coverage` says whether it reported, and in full. */
+      points: z.array(
+        z.object({
+          key: z.string(),
+          entries: z.number().nullable(),
+          exits: z.number().nullable(),
+          passersby: z.number().nullable(),
+          coverage: coverageSchema,
+        }),
+      ),
     }),
   ),
 });
+export type GateTrendResponse = z.infer<typeof gateTrendResponseSchema>;
 
 // ---------------------------------------------------------------- visitors
 

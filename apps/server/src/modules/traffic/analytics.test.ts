@@ -3,6 +3,7 @@ import {
   type DashboardResponse,
   type FourQuadrantResponse,
   type GateListResponse,
+  type GateTrendResponse,
   type ProfileResponse,
   type RankingResponse,
   type ReportTable,
@@ -321,7 +322,7 @@ describe('entrances', () => {
     ]);
     const summary = await data<{ entries: number; gates: number; busiest: { cameraId: string } | null }>(admin, '/api/gate/summary', day('2026-03-11'));
     expect(summary).toMatchObject({ entries: 41, busiest: { cameraId: s1.cameraIds[0] } });
-    const trend = await data<{ series: { cameraId: string; points: { key: string; entries: number }[] }[] }>(admin, '/api/gate/trend', {
+    const trend = await data<GateTrendResponse>(admin, '/api/gate/trend', {
       shopId: n1.shopId,
       cameraIds: [n1.cameraIds[1]],
       ...day('2026-03-11'),
@@ -329,6 +330,13 @@ describe('entrances', () => {
     });
     expect(trend.series).toHaveLength(1);
     expect(trend.series[0]?.points.find((point) => point.key === '2026-03-11T10')?.entries).toBe(5);
+    // Hours the shop's devices did not report in (none at 03:00, 20:00 is still to come) have no data, not 0 (issue 11).
+    for (const hour of ['03', '20']) {
+      expect(trend.series[0]?.points.find((point) => point.key === `2026-03-11T${hour}`)).toMatchObject({
+        entries: null,
+        coverage: { shops: 1, reporting: 0, complete: 0 },
+      });
+    }
     // Without a choice: the entrances of the gate list, not a camera watching the shop floor.
     await buildCamera(t.db, n1.customerId, n1.shopId);
     const everyGate = await data<{ series: { cameraId: string }[] }>(admin, '/api/gate/trend', { shopId: n1.shopId, ...day('2026-03-11'), granularity: 'day' });

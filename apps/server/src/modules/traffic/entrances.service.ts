@@ -13,6 +13,7 @@ import type { DB } from '../../platform/db/database.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
+import { now } from '../../platform/time/clock.ts';
 import { analyticsRepo, type SumRow } from './analytics.repo.ts';
 import type { TrafficCompleteness } from './completeness.ts';
 import { addInto, columnsFor, indicatorValue, indicatorValues, isCount, type Sums } from './metrics.ts';
@@ -23,7 +24,7 @@ export function createEntrancesService(deps: { db: DB; shops: ShopsInScope; comp
   const repoOf = (customerId: string) => analyticsRepo(tenantScope(deps.db, customerId));
   const { resolveShops, resolveShop } = deps.shops;
   // Each answer says how many of its store-days reported (issue 11): an entrance that counted nothing because its box was down is not a quiet one.
-  const { tallyOf } = deps.completeness;
+  const { tallyOf, storeDays: storeDaysOf } = deps.completeness;
 
   async function timeInterval(
     actor: CustomerActor,
@@ -127,14 +128,17 @@ export function createEntrancesService(deps: { db: DB; shops: ShopsInScope; comp
     if (input.cameraIds?.some((id) => !cameras.some((camera) => camera.id === id))) throw notFound();
     const picked = input.cameraIds && input.cameraIds.length > 0 ? cameras.filter((camera) => input.cameraIds?.includes(camera.id)) : null;
     const hourly = input.granularity === 'hour';
-    const rows = await repo.sumEntranceRollup(
-      hourly ? 'traffic_entrance_hourly' : 'traffic_entrance_daily',
-      hourly ? ['camera_id', 'local_date', 'hour'] : ['camera_id', 'local_date'],
-      [shop.id],
-      input.startDate,
-      input.endDate,
-      (picked ?? cameras).map((camera) => camera.id),
-    );
+    const [rows, reported] = await Promise.all([
+      repo.sumEntranceRollup(
+        hourly ? 'traffic_entrance_hourly' : 'traffic_entrance_daily',
+        hourly ? ['camera_id', 'local_date', 'hour'] : ['camera_id', 'local_date'],
+        [shop.id],
+        input.startDate,
+        input.endDate,
+        (picked ?? cameras).map((camera) => camera.id),
+      ),
+      storeDaysOf(actor.customerId, [shop], input, now()),
+    ]);
     // Without a choice, the shop's entrances as the gate list has them: cameras deployed at an
     // entrance and any camera that counted people in the range (not the zone cameras' empty lines).
     const counted = new Set(rows.map((row) => String(row.group.camera_id)));
@@ -148,8 +152,11 @@ export function createEntrancesService(deps: { db: DB; shops: ShopsInScope; comp
         cameraId: camera.id,
         cameraName: camera.name,
         points: keys.map((key) => {
+          const coverage = reported.bucketCoverage(input.granularity, key, input);
+          // No report from the shop in this bucket (before its history, an outage, hours to come): no data, not 0.
+          if (coverage.reporting === 0) return { key, entries: null, exits: null, passersby: null, coverage };
           const sums = byKey.get(`${camera.id}|${key}`) ?? {};
-          return { key, entries: sums.entries ?? 0, exits: sums.exits ?? 0, passersby: sums.passersby ?? 0 };
+          return { key, entries: sums.entries ?? 0, exits: sums.exits ?? 0, passersby: sums.passersby ?? 0, coverage };
         }),
       })),
     };
