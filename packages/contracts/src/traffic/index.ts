@@ -459,8 +459,10 @@ export const newRepeatResponseSchema = z.object({
   storeDays: storeDaysSchema.optional(),
   repeatVisitors: z.number(),
   repeatRate: z.number().nullable(),
-  points: z.array(z.object({ key: z.string(), newVisitors: z.number(), repeatVisitors: z.number() })),
+  /** A bucket none of the shops reported in has no values (null, not 0; issue 11); `coverage` says how many reported. */
+  points: z.array(z.object({ key: z.string(), newVisitors: z.number().nullable(), repeatVisitors: z.number().nullable(), coverage: coverageSchema })),
 });
+export type NewRepeatResponse = z.infer<typeof newRepeatResponseSchema>;
 
 export const stayTimeResponseSchema = z.object({
   visits: z.number(),

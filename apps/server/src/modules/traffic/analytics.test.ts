@@ -4,6 +4,7 @@ import {
   type FourQuadrantResponse,
   type GateListResponse,
   type GateTrendResponse,
+  type NewRepeatResponse,
   type ProfileResponse,
   type RankingResponse,
   type ReportTable,
@@ -369,6 +370,17 @@ describe('visitors', () => {
       { shopIds: [n1.shopId], startDate: '2026-03-10', endDate: '2026-03-11' },
     );
     expect(newRepeat).toMatchObject({ newVisitors: 3, repeatVisitors: 1 });
+    // A day its devices reported on has values (0 when nobody came); a day before the shop's history has no data, not 0 (issue 11).
+    const reported = await data<NewRepeatResponse>(admin, '/api/customer/newRepeat', { shopIds: [n1.shopId], startDate: '2026-03-09', endDate: '2026-03-10' });
+    expect(reported.points.map((point) => [point.key, point.newVisitors, point.coverage.reporting])).toEqual([
+      ['2026-03-09', 0, 1],
+      ['2026-03-10', 1, 1],
+    ]);
+    const before = await data<NewRepeatResponse>(admin, '/api/customer/newRepeat', { shopIds: [n1.shopId], startDate: '2025-12-01', endDate: '2025-12-02' });
+    expect(before.points.map((point) => [point.key, point.newVisitors, point.repeatVisitors, point.coverage.reporting])).toEqual([
+      ['2025-12-01', null, null, 0],
+      ['2025-12-02', null, null, 0],
+    ]);
     const stay = await data<StayTimeResponse>(admin, '/api/customer/stayTimeDistribution', n1Day());
     expect(stay).toMatchObject({ visits: 3, deepVisits: 2, deepVisitMinutes: 5, depth: { light: 0, moderate: 1, deep: 1 } });
     expect(stay.avgDwellMinutes).toBeCloseTo(43 / 3, 10);

@@ -15,6 +15,7 @@ import { ratio } from '../../platform/analytics/ratios.ts';
 import type { DB } from '../../platform/db/database.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
+import { now } from '../../platform/time/clock.ts';
 import { addDays, daysBetween } from '../../platform/time/local-time.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
 import { analyticsRepo } from './analytics.repo.ts';
@@ -54,10 +55,11 @@ export function createVisitorsService(deps: { db: DB; calendar: CalendarService;
   async function newRepeat(actor: CustomerActor, input: DateRange & { shopIds?: string[] | undefined; granularity: 'day' | 'week' | 'month' }) {
     checkRange(input, maxDaysFor(input.granularity));
     const shops = await resolveShops(actor, input.shopIds);
-    const [sums, storeDays] = await Promise.all([
+    const [sums, reported] = await Promise.all([
       periodSums(actor.customerId, shopIdsOf(shops), ['new_visits', 'repeat_visits'], input.granularity, input),
-      tallyOf(actor.customerId, shops, input),
+      deps.completeness.storeDays(actor.customerId, shops, input, now()),
     ]);
+    const storeDays = reported.tally(shopIdsOf(shops), input.startDate, input.endDate);
     const total: Sums = {};
     for (const value of sums.values()) addInto(total, value);
     return {
@@ -65,11 +67,12 @@ export function createVisitorsService(deps: { db: DB; calendar: CalendarService;
       storeDays,
       repeatVisitors: total.repeat_visits ?? 0,
       repeatRate: indicatorValue('repeatRate', total),
-      points: bucketKeys(input.granularity, input.startDate, input.endDate).map((key) => ({
-        key,
-        newVisitors: sums.get(key)?.new_visits ?? 0,
-        repeatVisitors: sums.get(key)?.repeat_visits ?? 0,
-      })),
+      points: bucketKeys(input.granularity, input.startDate, input.endDate).map((key) => {
+        const coverage = reported.bucketCoverage(input.granularity, key, input);
+        // No shop reported in this bucket: no data, not 0.
+        if (coverage.reporting === 0) return { key, newVisitors: null, repeatVisitors: null, coverage };
+        return { key, newVisitors: sums.get(key)?.new_visits ?? 0, repeatVisitors: sums.get(key)?.repeat_visits ?? 0, coverage };
+      }),
     };
   }
 

@@ -73,10 +73,13 @@ describe('visitor analytics charts', () => {
       newRepeatRows([
         { key: '2026-03-02', newVisitors: 30, repeatVisitors: 10 },
         { key: '2026-03-09', newVisitors: 0, repeatVisitors: 0 },
+        { key: '2026-03-16', newVisitors: null, repeatVisitors: null },
       ]),
     ).toEqual([
       { key: '2026-03-02', newVisitors: 30, repeatVisitors: 10, repeatRate: 0.25 },
       { key: '2026-03-09', newVisitors: 0, repeatVisitors: 0, repeatRate: null },
+      // A period no shop reported in stays without values (no data, not 0).
+      { key: '2026-03-16', newVisitors: null, repeatVisitors: null, repeatRate: null },
     ]);
   });
 });

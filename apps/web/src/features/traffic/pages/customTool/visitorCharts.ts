@@ -93,14 +93,15 @@ export function activityRows(activity: {
 /** New and repeat visitors of a period with the period's repeat rate (repeat / (new + repeat), as the server computes it). */
 export interface NewRepeatRow {
   key: string;
-  newVisitors: number;
-  repeatVisitors: number;
+  /** Null: no shop reported in the period (no data, not 0). */
+  newVisitors: number | null;
+  repeatVisitors: number | null;
   repeatRate: number | null;
 }
 
-export function newRepeatRows(points: readonly { key: string; newVisitors: number; repeatVisitors: number }[]): NewRepeatRow[] {
-  return points.map((point) => {
-    const visitors = point.newVisitors + point.repeatVisitors;
-    return { ...point, repeatRate: visitors > 0 ? point.repeatVisitors / visitors : null };
+export function newRepeatRows(points: readonly { key: string; newVisitors: number | null; repeatVisitors: number | null }[]): NewRepeatRow[] {
+  return points.map(({ key, newVisitors, repeatVisitors }) => {
+    const visitors = (newVisitors ?? 0) + (repeatVisitors ?? 0);
+    return { key, newVisitors, repeatVisitors, repeatRate: visitors > 0 && repeatVisitors !== null ? repeatVisitors / visitors : null };
   });
 }
