@@ -28,13 +28,26 @@ async function fillRateForm(page: Page, values: { base: string; quote: string; d
     ['rate-form-quote', values.quote],
   ] as const) {
     const select = page.getByTestId(testId);
-    await select.click();
-    await select.locator('input').fill(currency);
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: new RegExp(`^${currency}$`) })
-      .first()
-      .click();
+    const shows = async () => (await select.innerText()).trim() === currency;
+    // Type the code, wait for its option, take it with Enter; under load a choice has been seen not
+    // to hold (the option list was still filtering), so the choice is checked and made again if needed.
+    await expect
+      .poll(
+        async () => {
+          if (await shows()) return true;
+          await select.click();
+          await select.locator('input').fill(currency);
+          await page
+            .locator('.ant-select-dropdown:visible .ant-select-item-option')
+            .filter({ hasText: new RegExp(`^${currency}$`) })
+            .first()
+            .waitFor();
+          await select.locator('input').press('Enter');
+          return shows();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
   }
   const date = textBox(page, 'rate-form-date');
   await date.click();
