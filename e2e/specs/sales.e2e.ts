@@ -170,6 +170,23 @@ describe('sales data', () => {
     expect(await page.getByTestId('sales-money-info').innerText()).toContain('CNY');
     await page.locator('[data-testid="sales-trend-chart"][data-ready="true"]').first().waitFor({ timeout: 30_000 });
     await shot(page, 'sales-page-en');
+
+    // A later file for the same store and day replaces it: the first upload reads 'Superseded', naming the file that replaced it (issue 11).
+    await page.goto(UPLOAD_PAGE);
+    const replacementName = `e2e-pos-replacement-${suffix}.xlsx`;
+    const replacement = path.join(workDir, replacementName);
+    await fillTemplate(template, replacement, day, `E2E-R-${suffix}`, (date) => date.replaceAll('-', '/'));
+    await uploadRow(page, fileName).waitFor({ timeout: 20_000 });
+    await page.getByTestId('pos-dropzone').locator('input[type=file]').setInputFiles([replacement]);
+    await expect.poll(() => page.getByTestId('pos-upload-submit').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await page.getByTestId('pos-upload-submit').click();
+    const replacementRow = uploadRow(page, replacementName);
+    await expect.poll(() => replacementRow.locator('[data-status]').getAttribute('data-status'), { timeout: 60_000 }).toBe('completed');
+    const replaced = uploadRow(page, fileName);
+    await expect.poll(() => replaced.locator('[data-testid="pos-superseded"]').getAttribute('data-full'), { timeout: 20_000 }).toBe('true');
+    expect(await replaced.getByTestId('pos-superseded').innerText()).toContain(`Replaced by ${replacementName}`);
+    expect(await replacementRow.getByTestId('pos-superseded').count()).toBe(0);
+    await shot(page, 'sales-upload-superseded-en');
     await context.close();
   });
 

@@ -235,7 +235,7 @@ export function PerformanceDataPage() {
               <li>{t('sales:upload.capSize', { mb: POS_LIMITS.maxBytes / 1024 / 1024 })}</li>
               <li>{t('sales:upload.capRows', { max: formatNumber(POS_LIMITS.maxRows, locale) })}</li>
               <li>{t('sales:upload.capSheet')}</li>
-              <li>{t('sales:upload.capFormat')}</li>
+              <li>{t('sales:upload.capFormat', { decimals: POS_LIMITS.quantityDecimals })}</li>
               <li>{t('sales:upload.capReplace')}</li>
             </ul>
           }
