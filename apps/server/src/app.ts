@@ -33,6 +33,7 @@ import { createRolesService } from './modules/users/roles.service.ts';
 import { createUserImportService } from './modules/users/user-import.service.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { registerDownloadsModule } from './modules/video/downloads/downloads.module.ts';
 import { registerVideoRoutes } from './modules/video/video.routes.ts';
 import { createVideoService } from './modules/video/video.service.ts';
 import { videoStorageOf } from './modules/video/video-storage-config.ts';
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   const traffic = createTrafficServices({ db, calendar, extraIndicators: createTrafficReportFigures({ db, money: createMoneyService({ db }) }) });
   registerTrafficRoutes(app, traffic);
   registerVideoRoutes(app, createVideoService({ db, storage: videoStorageOf(config), ffmpegPath: config.video.ffmpegPath }));
+  registerDownloadsModule(app, { db, config, onJobOutcome: (job, outcome) => metrics.jobOutcomes.inc({ job, outcome }) });
   registerVirtualStoreRoutes(app, createVirtualStoreService({ db, storage: panoramaStorageOf(config), dataDir: config.dataDir }));
   registerSalesModule(app, { db, config, onJobOutcome: (job, outcome) => metrics.jobOutcomes.inc({ job, outcome }) });
   // Development-only routes do not exist unless a person chose development mode (no 404 guard to forget).

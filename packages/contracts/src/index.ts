@@ -33,6 +33,7 @@ export * from './traffic/operations.ts';
 export * from './traffic/reports.ts';
 export * from './users/index.ts';
 export * from './users/operations.ts';
+export * from './video/downloads.ts';
 export * from './video/index.ts';
 export * from './video/operations.ts';
 export * from './virtual-store/index.ts';
