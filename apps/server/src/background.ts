@@ -69,7 +69,14 @@ export function startBackground(deps: {
     videoDiskGuardJob({ retention: videoRetention }),
     downloadsExpireJob({ db, storage: videoStorage, log: (message) => log.info({}, message) }),
   ];
-  const schedules: Schedule[] = [RETENTION_PURGE_SCHEDULE, OFFLINE_CHECK_SCHEDULE, JOBS_CLEANUP_SCHEDULE, VIDEO_RETENTION_SCHEDULE, VIDEO_DISK_GUARD_SCHEDULE, DOWNLOADS_EXPIRE_SCHEDULE];
+  const schedules: Schedule[] = [
+    RETENTION_PURGE_SCHEDULE,
+    OFFLINE_CHECK_SCHEDULE,
+    JOBS_CLEANUP_SCHEDULE,
+    VIDEO_RETENTION_SCHEDULE,
+    VIDEO_DISK_GUARD_SCHEDULE,
+    DOWNLOADS_EXPIRE_SCHEDULE,
+  ];
   // In a process with the HTTP app the sales module's worker runs the POS imports; a worker-only process runs them here.
   if (deps.posImports)
     definitions.push(

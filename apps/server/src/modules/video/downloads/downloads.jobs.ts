@@ -43,11 +43,10 @@ export interface DownloadJobDeps {
 export function downloadClipJob(deps: DownloadJobDeps): JobDefinition<DownloadClipPayload> {
   const { db, storage } = deps;
   const failed = async (customerId: string, id: string) =>
-    downloadsRepo(tenantScope(db, customerId)).update(
-      id,
-      { status: 'failed', progress: 100, failure: 'errors.downloadFailed', completed_at: nowIso() },
-      ['toBeGenerated', 'generating'],
-    );
+    downloadsRepo(tenantScope(db, customerId)).update(id, { status: 'failed', progress: 100, failure: 'errors.downloadFailed', completed_at: nowIso() }, [
+      'toBeGenerated',
+      'generating',
+    ]);
   return {
     name: DOWNLOAD_CLIP_JOB,
     maxAttempts: DOWNLOAD_CLIP_MAX_ATTEMPTS,
@@ -87,11 +86,9 @@ export function downloadClipJob(deps: DownloadJobDeps): JobDefinition<DownloadCl
         const { size } = await fsp.stat(clip);
         const location = downloadKey(customerId, task.id);
         await storage.putFile(location, clip);
-        const done = await repo.update(
-          task.id,
-          { status: 'generated', progress: 100, failure: null, location, bytes: size, completed_at: nowIso() },
-          ['generating'],
-        );
+        const done = await repo.update(task.id, { status: 'generated', progress: 100, failure: null, location, bytes: size, completed_at: nowIso() }, [
+          'generating',
+        ]);
         // Rebuilt or taken while this attempt cut: its file is not the task's.
         if (!done) await storage.delete([location]);
       } catch (error) {

@@ -39,11 +39,21 @@ export function downloadsRepo(scope: TenantScope) {
   const named = () =>
     scope
       .selectFrom('video_downloads')
-      .innerJoin('cameras', (join) => join.onRef('cameras.customer_id', '=', 'video_downloads.customer_id').onRef('cameras.id', '=', 'video_downloads.camera_id'))
+      .innerJoin('cameras', (join) =>
+        join.onRef('cameras.customer_id', '=', 'video_downloads.customer_id').onRef('cameras.id', '=', 'video_downloads.camera_id'),
+      )
       .innerJoin('shops', (join) => join.onRef('shops.customer_id', '=', 'video_downloads.customer_id').onRef('shops.id', '=', 'video_downloads.shop_id'))
       // Users are global; joined on the task's creator only.
       .leftJoin('users', 'users.id', 'video_downloads.created_by')
-      .select([...COLUMNS, 'shops.name as shop_name', 'shops.time_zone', 'cameras.name as camera_name', 'users.surname', 'users.given_name', 'users.login_name']);
+      .select([
+        ...COLUMNS,
+        'shops.name as shop_name',
+        'shops.time_zone',
+        'cameras.name as camera_name',
+        'users.surname',
+        'users.given_name',
+        'users.login_name',
+      ]);
 
   return {
     insert: (rows: readonly DownloadRecord[]) => scope.insertInto('video_downloads', [...rows]).execute(),
@@ -64,7 +74,10 @@ export function downloadsRepo(scope: TenantScope) {
       if (filter.fromMs !== null) query = query.where('video_downloads.start_ms', '>=', filter.fromMs);
       if (filter.toMs !== null) query = query.where('video_downloads.start_ms', '<', filter.toMs);
       const [total, rows] = await Promise.all([
-        query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        query
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
         query.orderBy('video_downloads.created_at', 'desc').orderBy('video_downloads.id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
       ]);
       return { total: Number(total.n), rows };

@@ -1,12 +1,4 @@
-import {
-  type DownloadRow,
-  type downloadAddSchema,
-  type downloadListSchema,
-  type Locale,
-  translateMessage,
-  VIDEO,
-  VIDEO_DOWNLOADS,
-} from '@storelens/contracts';
+import { type DownloadRow, type downloadAddSchema, type downloadListSchema, type Locale, translateMessage, VIDEO, VIDEO_DOWNLOADS } from '@storelens/contracts';
 import type { z } from 'zod';
 import { accessOf } from '../../../platform/authz/access.ts';
 import type { DB } from '../../../platform/db/database.ts';
@@ -68,8 +60,7 @@ export function createDownloadsService(deps: { db: DB; storage: VideoStorage; qu
       createdAt: row.created_at,
       completedAt,
       bytes: row.bytes === null ? null : Number(row.bytes),
-      expiresAt:
-        row.status === 'generated' && completedAt ? new Date(Date.parse(completedAt) + VIDEO_DOWNLOADS.keepDays * DAY_MS).toISOString() : null,
+      expiresAt: row.status === 'generated' && completedAt ? new Date(Date.parse(completedAt) + VIDEO_DOWNLOADS.keepDays * DAY_MS).toISOString() : null,
     };
   }
 
@@ -137,7 +128,10 @@ export function createDownloadsService(deps: { db: DB; storage: VideoStorage; qu
       const fromMs = Number(row.start_ms);
       const toMs = Number(row.end_ms);
       const segments = await videoRepo(tenantScope(db, actor.customerId)).segmentsBetween(row.camera_id, fromMs, toMs);
-      const recordedMs = segments.reduce((sum, segment) => sum + Math.max(0, Math.min(toMs, Number(segment.end_ms)) - Math.max(fromMs, Number(segment.start_ms))), 0);
+      const recordedMs = segments.reduce(
+        (sum, segment) => sum + Math.max(0, Math.min(toMs, Number(segment.end_ms)) - Math.max(fromMs, Number(segment.start_ms))),
+        0,
+      );
       return { ...present(row, locale), recordedSeconds: recordedMs / 1000, attempts: row.attempts };
     },
 

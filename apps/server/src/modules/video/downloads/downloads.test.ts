@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { type DownloadRow, RoleId, VIDEO_DOWNLOADS, videoDownloadOperations as ops } from '@storelens/contracts';
+import { type DownloadRow, videoDownloadOperations as ops, RoleId, VIDEO_DOWNLOADS } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCamera, buildCustomer, buildRoleWithout, buildShop, buildUser, download, type Session, signIn } from '../../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, invoke, type TestApp } from '../../../../test/harness.ts';
@@ -43,9 +43,25 @@ let camera2: string;
 let otherCamera: string;
 let customerId: string;
 
-const countTasks = async () => Number((await t.db.selectFrom('video_downloads').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const countTasks = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('video_downloads')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const countJobs = async () =>
-  Number((await t.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('name', '=', 'video.download-clip').executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('name', '=', 'video.download-clip')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const add = (session: Session, cameraIds: string[], fromMs: number, toMs: number, lang?: string) =>
   invoke(t.app, ops.downloadBatchAdd, { cameraIds, start: iso(fromMs), end: iso(toMs) }, { ...session, ...(lang ? { lang } : {}) });
 async function addOne(cameraId: string, fromMs: number, toMs: number): Promise<string> {
@@ -177,7 +193,8 @@ describe('expiry', () => {
     const kept = await addOne(camera1, T1, T1 + 4000);
     const early = await addOne(camera1, T1 + 4000, T1 + 8000);
     await worker.runDue();
-    const locationOf = async (id: string) => (await t.db.selectFrom('video_downloads').select('location').where('id', '=', id).executeTakeFirstOrThrow()).location;
+    const locationOf = async (id: string) =>
+      (await t.db.selectFrom('video_downloads').select('location').where('id', '=', id).executeTakeFirstOrThrow()).location;
     const keptLocation = await locationOf(kept);
     // The retention job's prefix policy deleted this one's file already.
     await storage.delete([(await locationOf(early)) ?? '']);
@@ -202,7 +219,11 @@ describe('expiry', () => {
     await worker.runDue();
     // The task's range as if made 31 days ago (moving the clock a month would end the session too).
     const monthAgo = nowMs - 31 * 86_400_000;
-    await t.db.updateTable('video_downloads').set({ start_ms: monthAgo, end_ms: monthAgo + 2000 }).where('id', '=', id).execute();
+    await t.db
+      .updateTable('video_downloads')
+      .set({ start_ms: monthAgo, end_ms: monthAgo + 2000 })
+      .where('id', '=', id)
+      .execute();
     await expectMessageInAllLanguages((lang) => invoke(t.app, ops.downloadRebuild, { id }, { ...admin, lang }), 'errors.videoTooOld');
     expect(await row(id)).toMatchObject({ status: 'generated' });
   }, 60_000);
@@ -225,7 +246,16 @@ describe('bad input queues nothing', () => {
     expect((await add(limited, [camera2], T1, T1 + 10_000)).body.msg).toBe(NOT_FOUND);
     // No camera, too many cameras, not an instant.
     expect((await add(admin, [], T1, T1 + 10_000)).body.status).toBe(400);
-    expect((await add(admin, Array.from({ length: VIDEO_DOWNLOADS.maxCamerasPerBatch + 1 }, () => camera1), T1, T1 + 10_000)).body.status).toBe(400);
+    expect(
+      (
+        await add(
+          admin,
+          Array.from({ length: VIDEO_DOWNLOADS.maxCamerasPerBatch + 1 }, () => camera1),
+          T1,
+          T1 + 10_000,
+        )
+      ).body.status,
+    ).toBe(400);
     expect((await invoke(t.app, ops.downloadBatchAdd, { cameraIds: [camera1], start: 'yesterday', end: iso(T1) }, admin)).body.status).toBe(400);
     expect(await countTasks()).toBe(tasks);
     expect(await countJobs()).toBe(jobs);
