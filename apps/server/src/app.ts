@@ -27,6 +27,7 @@ import { registerSalesModule } from './modules/sales/sales.module.ts';
 import { createTrafficReportFigures } from './modules/sales/traffic-report-figures.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
+import { registerSingleLensRoutes } from './modules/traffic/single-lens.routes.ts';
 import { createTrafficServices } from './modules/traffic/traffic.module.ts';
 import { registerTrafficRoutes } from './modules/traffic/traffic.routes.ts';
 import { createRolesService } from './modules/users/roles.service.ts';
@@ -34,6 +35,8 @@ import { createUserImportService } from './modules/users/user-import.service.ts'
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerDownloadsModule } from './modules/video/downloads/downloads.module.ts';
+import { registerKeyframesRoutes } from './modules/video/single-lens/keyframes.routes.ts';
+import { createKeyframesService } from './modules/video/single-lens/keyframes.service.ts';
 import { registerVideoRoutes } from './modules/video/video.routes.ts';
 import { createVideoService } from './modules/video/video.service.ts';
 import { videoStorageOf } from './modules/video/video-storage-config.ts';
@@ -113,7 +116,9 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   // Sales adds its indicators to traffic's reports through traffic's interface: traffic never imports sales.
   const traffic = createTrafficServices({ db, calendar, extraIndicators: createTrafficReportFigures({ db, money: createMoneyService({ db }) }) });
   registerTrafficRoutes(app, traffic);
+  registerSingleLensRoutes(app, { db });
   registerVideoRoutes(app, createVideoService({ db, storage: videoStorageOf(config), ffmpegPath: config.video.ffmpegPath }));
+  registerKeyframesRoutes(app, createKeyframesService({ db, storage: videoStorageOf(config), ffmpegPath: config.video.ffmpegPath }));
   registerDownloadsModule(app, { db, config, onJobOutcome: (job, outcome) => metrics.jobOutcomes.inc({ job, outcome }) });
   registerVirtualStoreRoutes(app, createVirtualStoreService({ db, storage: panoramaStorageOf(config), dataDir: config.dataDir }));
   registerSalesModule(app, { db, config, onJobOutcome: (job, outcome) => metrics.jobOutcomes.inc({ job, outcome }) });

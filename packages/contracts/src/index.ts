@@ -31,6 +31,7 @@ export * from './session/operations.ts';
 export * from './traffic/index.ts';
 export * from './traffic/operations.ts';
 export * from './traffic/reports.ts';
+export * from './traffic/single-lens.ts';
 export * from './users/index.ts';
 export * from './users/operations.ts';
 export * from './video/downloads.ts';

@@ -143,3 +143,41 @@ export const videoDownloadOperations = {
     response: 'file',
   }),
 } as const;
+
+/**
+ * The single-lens page's video strip (issue 12 section 5a): a keyframe per recorded hour of a
+ * shop-local day, each the first frame of the hour's first segment (a keyframe: no decoding past it).
+ */
+export const keyframesRequestSchema = z.object({ cameraId: idSchema, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: required }) });
+export const keyframesResponseSchema = z.object({
+  cameraId: z.string(),
+  shopId: z.string(),
+  timeZone: z.string(),
+  frames: z.array(z.object({ at: z.string(), segmentId: z.string() })),
+});
+export type KeyframesResponse = z.infer<typeof keyframesResponseSchema>;
+export const keyframeQuerySchema = z.object({ cameraId: idSchema, segmentId: idSchema });
+
+const videoGuard: OperationGuard = { auth: 'customer', permission: 'video_nav' };
+export const videoKeyframeOperations = {
+  keyframes: declareOperation({
+    name: 'video.keyframes',
+    method: 'POST',
+    path: '/api/video/keyframes',
+    summary: 'A keyframe per recorded hour of a shop-local day of a camera (the single-lens strip)',
+    tags,
+    guard: videoGuard,
+    body: keyframesRequestSchema,
+    response: keyframesResponseSchema,
+  }),
+  keyframe: declareOperation({
+    name: 'video.keyframe',
+    method: 'GET',
+    path: '/api/video/keyframe',
+    summary: "The first frame of a recorded segment as a small JPEG, made once and kept in storage ('thumbnails/', 30 days)",
+    tags,
+    guard: videoGuard,
+    query: keyframeQuerySchema,
+    response: 'file',
+  }),
+} as const;

@@ -1,6 +1,13 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { type DownloadRow, videoDownloadOperations as ops, RoleId, VIDEO_DOWNLOADS } from '@storelens/contracts';
+import {
+  type DownloadRow,
+  type KeyframesResponse,
+  videoDownloadOperations as ops,
+  RoleId,
+  VIDEO_DOWNLOADS,
+  videoKeyframeOperations,
+} from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCamera, buildCustomer, buildRoleWithout, buildShop, buildUser, download, type Session, signIn } from '../../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, invoke, type TestApp } from '../../../../test/harness.ts';
@@ -11,9 +18,11 @@ import { advanceClock, now, setClock } from '../../../platform/time/clock.ts';
 import { probeDuration } from '../ffmpeg.ts';
 import { fmp4Layout } from '../fmp4.ts';
 import { createSegmentIndex } from '../segment-index.ts';
+import { thumbnailKey } from '../single-lens/keyframes.service.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
 import { segmentClip } from '../synthetic-source.ts';
 import { videoRepo } from '../video.repo.ts';
+import { createVideoRetention } from '../video-retention.ts';
 import { videoStorageOf } from '../video-storage-config.ts';
 import { expireDownloads } from './downloads.jobs.ts';
 import { createDownloads } from './downloads.module.ts';
@@ -214,6 +223,28 @@ describe('expiry', () => {
     expect(await row(kept)).toMatchObject({ status: 'generated' });
   }, 60_000);
 
+  it('agrees with the retention job: the file it purges by age leaves the task expired', async () => {
+    const id = await addOne(camera2, T1, T1 + 4000);
+    await worker.runDue();
+    const { location } = await t.db.selectFrom('video_downloads').select('location').where('id', '=', id).executeTakeFirstOrThrow();
+    // Written 31 days before the clock's now: past the 'downloads/' policy.
+    const written = new Date(now().getTime() - 31 * 86_400_000);
+    await fsp.utimes(path.join(t.config.dataDir, 'video', location ?? ''), written, written);
+    const retention = createVideoRetention({
+      db: t.db,
+      storage,
+      index: createSegmentIndex({ db: t.db, storage }),
+      dataDir: t.config.dataDir,
+      minFreeMb: 0,
+      log: () => undefined,
+    });
+    expect((await retention.purge()).files['downloads/']).toBeGreaterThanOrEqual(1);
+    expect(await storage.size(location ?? '')).toBeNull();
+    // Asked for before the expiry job's round: the download reads the purge, and the list says so from then on.
+    expect((await fileOf(id)).json().msg).toBe('This video was kept 30 days and has been deleted. Resynthesise it to download it again');
+    expect(await row(id)).toMatchObject({ status: 'expired' });
+  }, 60_000);
+
   it('refuses to resynthesise a range that is no longer playable', async () => {
     const id = await addOne(camera1, T1, T1 + 2000);
     await worker.runDue();
@@ -295,6 +326,33 @@ describe('access', () => {
     expect((await add(noDownload, [camera1], T1, T1 + 2000)).body.status).toBe(403);
     expect((await invoke(t.app, ops.downloadList, { page: 1, pageSize: 10 }, noDownload)).body.status).toBe(403);
     expect(await countTasks()).toBe(tasks);
+  });
+});
+
+// The single-lens strip reads the same recorded fixture.
+describe('the single-lens keyframe strip', () => {
+  it('answers the first segment of each recorded hour of the shop-local day, and its thumbnail, made once', async () => {
+    // T1 is 11:00 UTC: 19:00 on 20 May in Shanghai, where the test's shops are.
+    const strip = (await invoke(t.app, videoKeyframeOperations.keyframes, { cameraId: camera1, date: '2026-05-20' }, admin)).body.data as KeyframesResponse;
+    expect(strip.timeZone).toBe('Asia/Shanghai');
+    expect(strip.frames.map((frame) => frame.at)).toEqual([iso(T1)]);
+    expect(
+      ((await invoke(t.app, videoKeyframeOperations.keyframes, { cameraId: camera1, date: '2026-05-19' }, admin)).body.data as KeyframesResponse).frames,
+    ).toEqual([]);
+    const url = `${videoKeyframeOperations.keyframe.path}?cameraId=${camera1}&segmentId=${strip.frames[0]?.segmentId}`;
+    const first = await download(t.app, 'GET', url, undefined, admin);
+    expect(first.http).toBe(200);
+    expect(first.headers['content-type']).toBe('image/jpeg');
+    expect(first.content.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    const cached = thumbnailKey(customerId, camera1, strip.frames[0]?.segmentId ?? '');
+    expect(await storage.size(cached)).toBe(first.content.length);
+    // The second time it is read from storage: the same bytes.
+    expect((await download(t.app, 'GET', url, undefined, admin)).content).toEqual(first.content);
+    // Access: another customer, outside the data scope, without video_nav.
+    expect((await download(t.app, 'GET', url, undefined, other)).json().msg).toBe(NOT_FOUND);
+    expect((await invoke(t.app, videoKeyframeOperations.keyframes, { cameraId: camera2, date: '2026-05-20' }, limited)).body.msg).toBe(NOT_FOUND);
+    const otherSegment = `${videoKeyframeOperations.keyframe.path}?cameraId=${camera2}&segmentId=${strip.frames[0]?.segmentId}`;
+    expect((await download(t.app, 'GET', otherSegment, undefined, admin)).json().msg).toBe(NOT_FOUND);
   });
 });
 
