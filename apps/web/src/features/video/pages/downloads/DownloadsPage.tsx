@@ -11,7 +11,7 @@ import { isHttpError } from '../../../../shared/lib/http.ts';
 import { SectionHeading } from '../../../../shared/ui/SectionHeading.tsx';
 import { CanButton } from '../../../session/components/CanButton.tsx';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
-import { cameraChoices, cameraIdsOf } from '../../cameraChoice.ts';
+import { type CameraChoiceNode, cameraChoices, cameraIdsOf } from '../../cameraChoice.ts';
 import { DOWNLOAD_DETAIL_PATH } from '../../downloadRoutes.tsx';
 import { addDownloads, fetchDownloads } from '../../downloadsApi.ts';
 import { DownloadStatusCell, isBeingMade } from './downloadStatus.tsx';
@@ -145,15 +145,20 @@ export function DownloadsPage() {
             style={{ width: 320 }}
             maxTagCount="responsive"
             data-testid="download-cameras"
+            // Every node in the DOM (not a virtual window) with a handle per camera: tests and assistive tools find each one.
+            virtual={false}
+            treeTitleRender={(node: CameraChoiceNode) => <span data-testid={`camera-choice-${node.value}`}>{node.title}</span>}
           />
-          <DatePicker.RangePicker
-            showTime={{ format: 'HH:mm:ss' }}
-            format="YYYY-MM-DD HH:mm:ss"
-            value={range}
-            onChange={(value) => setRange(bothEnds(value))}
-            aria-label={t('range')}
-            data-testid="download-range"
-          />
+          {/* antd passes no data-testid to a picker's root: the wrapper carries it. */}
+          <span data-testid="download-range">
+            <DatePicker.RangePicker
+              showTime={{ format: 'HH:mm:ss' }}
+              format="YYYY-MM-DD HH:mm:ss"
+              value={range}
+              onChange={(value) => setRange(bothEnds(value))}
+              aria-label={t('range')}
+            />
+          </span>
           <CanButton
             permission="video_download"
             type="primary"

@@ -9,7 +9,7 @@ import { formatDateTime, formatHour } from '../../../../shared/lib/dateTime.ts';
 import { SectionHeading } from '../../../../shared/ui/SectionHeading.tsx';
 import { useCan } from '../../../session/hooks/useCan.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
-import { cameraChoices } from '../../cameraChoice.ts';
+import { type CameraChoiceNode, cameraChoices } from '../../cameraChoice.ts';
 import { fetchCameraStatistics, fetchKeyframe, fetchKeyframes } from '../../singleLensApi.ts';
 import { nothingCounted, singleLensOption } from '../../singleLensChart.ts';
 
@@ -93,8 +93,13 @@ export function SingleLensPage() {
             aria-label={t('camera')}
             style={{ width: 320 }}
             data-testid="single-lens-camera"
+            // Every node in the DOM (not a virtual window) with a handle per camera: tests and assistive tools find each one.
+            virtual={false}
+            treeTitleRender={(node: CameraChoiceNode) => <span data-testid={`camera-choice-${node.value}`}>{node.title}</span>}
           />
-          <DatePicker value={day} onChange={(value) => value && setDay(value)} allowClear={false} aria-label={t('day')} data-testid="single-lens-day" />
+          <span data-testid="single-lens-day">
+            <DatePicker value={day} onChange={(value) => value && setDay(value)} allowClear={false} aria-label={t('day')} />
+          </span>
         </Space>
       </Card>
       {cameraId === null ? (
