@@ -25,6 +25,14 @@ export const videoDownloadRoutes: readonly AppRoute[] = [
     page: () => import('./pages/downloads/DownloadDetailPage.tsx').then((module) => ({ Component: module.DownloadDetailPage })),
   },
   {
+    // Not a page of the spec: it gives the breadcrumb's 'monophonic' segment a name and a link.
+    path: '/monophonic',
+    layout: 'shell',
+    access: 'customer',
+    meta: { titleKey: 'singleLens:menu.title', section: 'traffic', hideInMenu: true },
+    redirectTo: SINGLE_LENS_PATH,
+  },
+  {
     path: SINGLE_LENS_PATH,
     layout: 'shell',
     access: 'customer',

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePaging } from '../../../../shared/hooks/usePaging.ts';
-import { formatDate, formatDateTime, formatTime } from '../../../../shared/lib/dateTime.ts';
+import { differsFromViewer, formatDate, formatDateTime, formatTime, zoneName } from '../../../../shared/lib/dateTime.ts';
 import { isHttpError } from '../../../../shared/lib/http.ts';
 import { SectionHeading } from '../../../../shared/ui/SectionHeading.tsx';
 import { CanButton } from '../../../session/components/CanButton.tsx';
@@ -96,8 +96,20 @@ export function DownloadsPage() {
     {
       key: 'range',
       title: t('columns.range'),
-      render: (_, row) =>
-        `${formatTime(row.start, locale, { timeZone: row.timeZone, seconds: true })} - ${formatTime(row.end, locale, { timeZone: row.timeZone, seconds: true })}`,
+      // Times of the store's day; its zone once, under them, when it is not the viewer's.
+      render: (_, row) => {
+        const inStore = { timeZone: row.timeZone, viewerTimeZone: row.timeZone, seconds: true };
+        return (
+          <Space orientation="vertical" size={0}>
+            <span style={{ whiteSpace: 'nowrap' }}>{`${formatTime(row.start, locale, inStore)} - ${formatTime(row.end, locale, inStore)}`}</span>
+            {differsFromViewer(row.timeZone, new Date(row.start)) && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {zoneName(row.timeZone, locale, new Date(row.start))}
+              </Typography.Text>
+            )}
+          </Space>
+        );
+      },
     },
     { key: 'status', title: t('columns.status'), width: 180, render: (_, row) => <DownloadStatusCell row={row} /> },
     { key: 'creator', title: t('columns.creator'), dataIndex: 'creatorName', ellipsis: true },
