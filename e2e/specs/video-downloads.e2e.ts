@@ -11,6 +11,7 @@ import { makeSyntheticClip, segmentClip } from '../../apps/server/src/modules/vi
 import { type DB, openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { shot, signedInPage } from '../support/admin.ts';
 import { typeRange } from '../support/analytics.ts';
+import { axeFindings } from '../support/axe.ts';
 import { DEMO, launchBrowser } from '../support/browser.ts';
 
 /**
@@ -106,6 +107,7 @@ describe('video download tasks', () => {
     // The detail page: its fields and the recorded seconds.
     await page.getByTestId(`download-detail-${id}`).click();
     await expect.poll(() => page.getByTestId('download-recorded').innerText(), { timeout: 20_000 }).toContain('40');
+    expect((await axeFindings(page)).filter((finding) => finding.impact !== 'minor').map((finding) => `${finding.impact} ${finding.rule}`)).toEqual([]);
     await context.close();
   }, 180_000);
 });
@@ -130,6 +132,11 @@ describe('single-lens analysis', () => {
     await thumbnail.locator('img').waitFor({ timeout: 30_000 });
     expect(await thumbnail.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(320);
     await shot(page, 'single-lens');
+    // With charts and thumbnails drawn (the accessibility spec sees the page before a camera is chosen).
+    const findings = await axeFindings(page);
+    expect(findings.filter((finding) => finding.impact !== 'minor').map((finding) => `${finding.impact} ${finding.rule}: ${finding.nodes.join(', ')}`)).toEqual(
+      [],
+    );
     await thumbnail.click();
     await page.waitForURL((url) => url.pathname === '/playback' && url.searchParams.get('cameraId') === cameraId, { timeout: 20_000 });
     expect(Date.parse(new URL(page.url()).searchParams.get('time') ?? '')).toBe(recordedFrom);
