@@ -5,13 +5,12 @@ import { pipeline } from 'node:stream/promises';
 import { VIDEO } from '@storelens/contracts';
 import { loadConfig } from '../config.ts';
 import { DOWNLOAD_CLIP_JOB, type DownloadClipPayload, downloadClipJob } from '../modules/video/downloads/downloads.jobs.ts';
-import { downloadsRepo } from '../modules/video/downloads/downloads.repo.ts';
+import { downloadsRepo, queuedDownload } from '../modules/video/downloads/downloads.repo.ts';
 import { probeDuration } from '../modules/video/ffmpeg.ts';
-import { fmp4Layout } from '../modules/video/fmp4.ts';
+import { indexClipLoops } from '../modules/video/recorded-loops.ts';
 import type { SegmentIndex } from '../modules/video/segment-index.ts';
 import type { VideoStorage } from '../modules/video/storage/video-storage.ts';
 import { makeSyntheticClip, segmentClip } from '../modules/video/synthetic-source.ts';
-import type { SegmentInsert } from '../modules/video/video.repo.ts';
 import type { DB } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
 import { createJobQueue, createJobWorker, type JobDefinition } from '../platform/jobs/jobs.ts';
@@ -40,24 +39,8 @@ export async function runDownloadClipBench(deps: { db: DB; storage: VideoStorage
   const toMs = Math.floor(Date.now() / 1000) * 1000 - 60_000;
   const fromMs = toMs - 600_000;
   // A minute of clip in six segments, stored once and indexed ten times over (the demo's history does the same).
-  const first = [];
-  for (const piece of await segmentClip(config.video.ffmpegPath, clip, await fsp.mkdtemp(path.join(work, 'seg-')), VIDEO.segmentSeconds))
-    first.push(
-      await deps.index.add({
-        customerId: deps.customerId,
-        cameraId,
-        runId: 'loop-0',
-        file: piece.file,
-        startMs: fromMs + Math.round(piece.startS * 1000),
-        endMs: fromMs + Math.round(piece.endS * 1000),
-        layout: await fmp4Layout(piece.file),
-      }),
-    );
-  const rows: SegmentInsert[] = [];
-  for (let loop = 1; loop < 10; loop += 1)
-    for (const row of first)
-      rows.push({ ...row, id: newId(), run_id: `loop-${loop}`, start_ms: row.start_ms + loop * 60_000, end_ms: row.end_ms + loop * 60_000 });
-  await deps.index.insert(deps.customerId, rows);
+  const pieces = await segmentClip(config.video.ffmpegPath, clip, await fsp.mkdtemp(path.join(work, 'seg-')), VIDEO.segmentSeconds);
+  await indexClipLoops({ index: deps.index, customerId: deps.customerId, cameraId, pieces, fromMs, loops: 10, loopMs: 60_000 });
 
   const definitions = [
     downloadClipJob({ db: deps.db, storage: deps.storage, ffmpegPath: config.video.ffmpegPath, workRoot: path.join(work, 'spool') }) as JobDefinition<never>,
@@ -71,24 +54,7 @@ export async function runDownloadClipBench(deps: { db: DB; storage: VideoStorage
   for (let sample = 0; sample < deps.samples; sample += 1) {
     const id = newId();
     const t0 = performance.now();
-    await repo.insert([
-      {
-        id,
-        shop_id: 'bench',
-        camera_id: cameraId,
-        start_ms: fromMs,
-        end_ms: toMs,
-        status: 'toBeGenerated',
-        progress: 0,
-        failure: null,
-        location: null,
-        bytes: null,
-        attempts: 0,
-        created_by: 'bench',
-        created_at: new Date().toISOString(),
-        completed_at: null,
-      },
-    ]);
+    await repo.insert([queuedDownload({ id, shopId: 'bench', cameraId, fromMs, toMs, createdBy: 'bench', createdAt: new Date().toISOString() })]);
     await queue.enqueue<DownloadClipPayload>(DOWNLOAD_CLIP_JOB, { downloadId: id }, { customerId: deps.customerId });
     await worker.runDue();
     times.push(performance.now() - t0);

@@ -7,12 +7,10 @@ import { createTestApp, type TestApp } from '../../../../test/harness.ts';
 import { type ServerProcess, sessionHeaders, startServerProcess, stopServerProcess } from '../../../../test/support/server-process.ts';
 import { FFMPEG, FFPROBE, tempDir, testClip } from '../../../../test/support/video.ts';
 import { type DB, migrateToLatest, openDatabase } from '../../../platform/db/database.ts';
-import { newId } from '../../../platform/ids.ts';
 import { probeDuration } from '../ffmpeg.ts';
-import { fmp4Layout } from '../fmp4.ts';
+import { indexClipLoops } from '../recorded-loops.ts';
 import { createSegmentIndex } from '../segment-index.ts';
 import { segmentClip } from '../synthetic-source.ts';
-import type { SegmentInsert } from '../video.repo.ts';
 import { videoStorageOf } from '../video-storage-config.ts';
 
 /**
@@ -55,24 +53,7 @@ beforeAll(async () => {
   const pieces = await segmentClip(FFMPEG, await testClip(dir, 60), await fsp.mkdtemp(path.join(dir, 'seg-')), 2);
   toMs = Math.floor((Date.now() - HOUR) / 1000) * 1000;
   fromMs = toMs - 2 * HOUR;
-  const first = [];
-  for (const piece of pieces)
-    first.push(
-      await index.add({
-        customerId,
-        cameraId,
-        runId: 'loop-0',
-        file: piece.file,
-        startMs: fromMs + Math.round(piece.startS * 1000),
-        endMs: fromMs + Math.round(piece.endS * 1000),
-        layout: await fmp4Layout(piece.file),
-      }),
-    );
-  const rows: SegmentInsert[] = [];
-  for (let loop = 1; loop < 120; loop += 1)
-    for (const row of first)
-      rows.push({ ...row, id: newId(), run_id: `loop-${loop}`, start_ms: row.start_ms + loop * 60_000, end_ms: row.end_ms + loop * 60_000 });
-  await index.insert(customerId, rows);
+  await indexClipLoops({ index, customerId, cameraId, pieces, fromMs, loops: 120, loopMs: 60_000 });
 }, 180_000);
 afterAll(async () => {
   await stopServerProcess(server, 'SIGKILL');

@@ -16,6 +16,34 @@ export interface DownloadFilter {
   limit: number;
 }
 
+/** A new task, queued: what the service writes per camera (and the benchmark per sample). */
+export function queuedDownload(task: {
+  id: string;
+  shopId: string;
+  cameraId: string;
+  fromMs: number;
+  toMs: number;
+  createdBy: string;
+  createdAt: string;
+}): DownloadRecord {
+  return {
+    id: task.id,
+    shop_id: task.shopId,
+    camera_id: task.cameraId,
+    start_ms: task.fromMs,
+    end_ms: task.toMs,
+    status: 'toBeGenerated',
+    progress: 0,
+    failure: null,
+    location: null,
+    bytes: null,
+    attempts: 0,
+    created_by: task.createdBy,
+    created_at: task.createdAt,
+    completed_at: null,
+  };
+}
+
 const COLUMNS = [
   'video_downloads.id',
   'video_downloads.shop_id',

@@ -12,7 +12,7 @@ import { now, nowIso } from '../../../platform/time/clock.ts';
 import type { VideoStorage } from '../storage/video-storage.ts';
 import { videoRepo } from '../video.repo.ts';
 import { DOWNLOAD_CLIP_JOB, type DownloadClipPayload } from './downloads.jobs.ts';
-import { type DownloadRecord, downloadsRepo } from './downloads.repo.ts';
+import { type DownloadRecord, downloadsRepo, queuedDownload } from './downloads.repo.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -81,22 +81,9 @@ export function createDownloadsService(deps: { db: DB; storage: VideoStorage; qu
       // Every camera is checked before anything is queued: one outside the caller's shops fails the batch.
       const shopOf = await accessOf(db, actor).cameras(cameraIds);
       const createdAt = nowIso();
-      const rows: DownloadRecord[] = cameraIds.map((cameraId) => ({
-        id: newId(),
-        shop_id: shopOf.get(cameraId) ?? '',
-        camera_id: cameraId,
-        start_ms: fromMs,
-        end_ms: toMs,
-        status: 'toBeGenerated',
-        progress: 0,
-        failure: null,
-        location: null,
-        bytes: null,
-        attempts: 0,
-        created_by: actor.userId,
-        created_at: createdAt,
-        completed_at: null,
-      }));
+      const rows: DownloadRecord[] = cameraIds.map((cameraId) =>
+        queuedDownload({ id: newId(), shopId: shopOf.get(cameraId) ?? '', cameraId, fromMs, toMs, createdBy: actor.userId, createdAt }),
+      );
       const video = videoRepo(tenantScope(db, actor.customerId));
       await repoOf(actor).insert(rows);
       for (const row of rows) {
