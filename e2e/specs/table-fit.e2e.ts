@@ -91,6 +91,7 @@ const PAGES: { name: string; path: string; table: string; before?: (page: Page) 
   { name: 'exchange-rates', path: '/settings/settingSales/exchangeRates', table: 'exchange-rates' },
   { name: 'calendar-events', path: '/settings/passengerFlow/customCalendar', table: 'event-table' },
   { name: 'message-center', path: '/newsCenter', table: 'message-table' },
+  { name: 'video-downloads', path: '/download', table: 'download-list' },
 ];
 
 /** The analytics pages' main tables, at their default selection and range. */

@@ -27,12 +27,16 @@ import { registerSalesModule } from './modules/sales/sales.module.ts';
 import { createTrafficReportFigures } from './modules/sales/traffic-report-figures.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
+import { registerSingleLensRoutes } from './modules/traffic/single-lens.routes.ts';
 import { createTrafficServices } from './modules/traffic/traffic.module.ts';
 import { registerTrafficRoutes } from './modules/traffic/traffic.routes.ts';
 import { createRolesService } from './modules/users/roles.service.ts';
 import { createUserImportService } from './modules/users/user-import.service.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { registerDownloadsModule } from './modules/video/downloads/downloads.module.ts';
+import { registerKeyframesRoutes } from './modules/video/single-lens/keyframes.routes.ts';
+import { createKeyframesService } from './modules/video/single-lens/keyframes.service.ts';
 import { registerVideoRoutes } from './modules/video/video.routes.ts';
 import { createVideoService } from './modules/video/video.service.ts';
 import { registerVirtualStoreRoutes } from './modules/virtual-store/virtual-store.routes.ts';
@@ -111,8 +115,12 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   // Sales adds its indicators to traffic's reports through traffic's interface: traffic never imports sales.
   const traffic = createTrafficServices({ db, calendar, extraIndicators: createTrafficReportFigures({ db, money: createMoneyService({ db }) }) });
   registerTrafficRoutes(app, traffic);
-  registerVideoRoutes(app, createVideoService({ db, storage: objectStorageOf(config), ffmpegPath: config.video.ffmpegPath }));
-  registerVirtualStoreRoutes(app, createVirtualStoreService({ db, storage: objectStorageOf(config), dataDir: config.dataDir }));
+  registerSingleLensRoutes(app, { db });
+  const storage = objectStorageOf(config);
+  registerVideoRoutes(app, createVideoService({ db, storage, ffmpegPath: config.video.ffmpegPath }));
+  registerKeyframesRoutes(app, createKeyframesService({ db, storage, ffmpegPath: config.video.ffmpegPath }));
+  registerDownloadsModule(app, { db, config, onJobOutcome: (job, outcome) => metrics.jobOutcomes.inc({ job, outcome }) });
+  registerVirtualStoreRoutes(app, createVirtualStoreService({ db, storage, dataDir: config.dataDir }));
   registerSalesModule(app, { db, config, onJobOutcome: (job, outcome) => metrics.jobOutcomes.inc({ job, outcome }) });
   // Development-only routes do not exist unless a person chose development mode (no 404 guard to forget).
   if (developmentRoutesEnabled(config)) registerDevRoutes(app, db);

@@ -7,6 +7,8 @@ import { createDevicesService } from './modules/devices/devices.service.ts';
 import { posImportJob } from './modules/sales/pos-import.job.ts';
 import { RETENTION_PURGE_SCHEDULE, retentionPurgeJob } from './modules/traffic/retention.jobs.ts';
 import { createRetentionService } from './modules/traffic/retention.ts';
+import { DOWNLOADS_EXPIRE_SCHEDULE, downloadClipJob, downloadsExpireJob } from './modules/video/downloads/downloads.jobs.ts';
+import { downloadWorkRoot } from './modules/video/downloads/downloads.module.ts';
 import { createRecordingSupervisor, type RecordingSupervisor } from './modules/video/recording-supervisor.ts';
 import { createSegmentIndex } from './modules/video/segment-index.ts';
 import { spoolDirOf } from './modules/video/spool.ts';
@@ -66,11 +68,29 @@ export function startBackground(deps: {
     jobsCleanupJob(db),
     videoRetentionJob({ retention: videoRetention, log: (message) => log.info({}, message) }),
     videoDiskGuardJob({ retention: videoRetention }),
+    downloadsExpireJob({ db, storage: videoStorage, log: (message) => log.info({}, message) }),
   ];
-  const schedules: Schedule[] = [RETENTION_PURGE_SCHEDULE, OFFLINE_CHECK_SCHEDULE, JOBS_CLEANUP_SCHEDULE, VIDEO_RETENTION_SCHEDULE, VIDEO_DISK_GUARD_SCHEDULE];
+  const schedules: Schedule[] = [
+    RETENTION_PURGE_SCHEDULE,
+    OFFLINE_CHECK_SCHEDULE,
+    JOBS_CLEANUP_SCHEDULE,
+    VIDEO_RETENTION_SCHEDULE,
+    VIDEO_DISK_GUARD_SCHEDULE,
+    DOWNLOADS_EXPIRE_SCHEDULE,
+  ];
   // In a process with the HTTP app the sales module's worker runs the POS imports; a worker-only process runs them here.
   if (deps.posImports)
-    definitions.push(posImportJob({ db, dataDir: config.dataDir, log: (message, error) => log.error({ err: error }, message) }) as JobDefinition<never>);
+    definitions.push(
+      posImportJob({ db, dataDir: config.dataDir, log: (message, error) => log.error({ err: error }, message) }) as JobDefinition<never>,
+      // Likewise the video download clips (downloads.module.ts runs them in a process with the HTTP app).
+      downloadClipJob({
+        db,
+        storage: videoStorage,
+        ffmpegPath: config.video.ffmpegPath,
+        workRoot: downloadWorkRoot(config),
+        log: (message, error) => log.error({ err: error }, message),
+      }) as JobDefinition<never>,
+    );
   if (deps.demoFeeder) {
     definitions.push(demoFeedJob({ feeder: deps.demoFeeder, log: (message) => log.debug({}, message) }));
     schedules.push(DEMO_FEED_SCHEDULE);

@@ -10,7 +10,9 @@ import type { AnyOperation } from './platform/operation.ts';
 import { salesOperations } from './sales/operations.ts';
 import { sessionOperations } from './session/operations.ts';
 import { trafficOperations } from './traffic/operations.ts';
+import { singleLensOperations } from './traffic/single-lens.ts';
 import { usersOperations } from './users/operations.ts';
+import { videoDownloadOperations, videoKeyframeOperations } from './video/downloads.ts';
 import { videoOperations } from './video/operations.ts';
 import { virtualStoreOperations } from './virtual-store/operations.ts';
 
@@ -32,5 +34,8 @@ export const DECLARED_OPERATIONS: readonly AnyOperation[] = [
   ...Object.values(calendarOperations),
   ...Object.values(authOperations),
   ...Object.values(videoOperations),
+  ...Object.values(videoDownloadOperations),
+  ...Object.values(videoKeyframeOperations),
+  ...Object.values(singleLensOperations),
   ...Object.values(virtualStoreOperations),
 ];

@@ -14,6 +14,7 @@ import { migrateToLatest, openDatabase } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
 import { createLocalStorage } from '../platform/storage/local-storage.ts';
 import { tenantScope } from '../platform/tenancy/scoped.ts';
+import { runDownloadClipBench } from './download-clip-bench.ts';
 import { benchArgs, printTable } from './support.ts';
 
 export function videoBenchOptions(args: readonly string[]) {
@@ -26,6 +27,8 @@ export function videoBenchOptions(args: readonly string[]) {
     recordCameras: read.int('record-cameras', 7, 64),
     seconds: read.int('seconds', 60, 600),
     skipCpu: read.flag('skip-cpu'),
+    /** Download tasks of a 10-minute clip timed (queue to generated). */
+    clipSamples: read.int('clip-samples', 10, 200),
   };
 }
 type Options = ReturnType<typeof videoBenchOptions>;
@@ -40,7 +43,8 @@ const percentile = (values: number[], p: number) => {
  * segments, from the availability rollup (what the server does) against a naive count over the
  * segments, both giving the same answer; (2) the CPU the demo's continuous recording costs: N
  * demo streams (ffmpeg serving a synthetic clip) recorded by the real supervisor, measured from
- * /proc over a minute (ffmpeg children) and process.cpuUsage (this Node process: indexing).
+ * /proc over a minute (ffmpeg children) and process.cpuUsage (this Node process: indexing);
+ * (3) a 10-minute download clip generated (download-clip-bench.ts).
  */
 export async function runVideoBench(options: Options): Promise<void> {
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'storelens-video-bench-'));
@@ -103,6 +107,7 @@ export async function runVideoBench(options: Options): Promise<void> {
       ],
     );
     if (!same) process.exitCode = 1;
+    await runDownloadClipBench({ db, storage: createLocalStorage(path.join(dataDir, 'video')), index, customerId, dataDir, samples: options.clipSamples });
     if (!options.skipCpu) await recorderCpu(options, dataDir, db, index, customerId);
   } finally {
     await close();

@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
 import { type PosUploadRow, RoleId } from '@storelens/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildCustomer, buildShop, buildUser, fixture, TEST_PASSWORD } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { type ServerProcess, sessionHeaders, startServerProcess, stopServerProcess } from '../../../test/support/server-process.ts';
 import { type DB, migrateToLatest, openDatabase } from '../../platform/db/database.ts';
 import { makeLargePosWorkbook } from './large-pos-workbook.ts';
 
@@ -20,78 +18,20 @@ let db: DB;
 let closeDb: () => Promise<void> = async () => {};
 let customerId: string;
 let loginName: string;
-let server: ChildProcess | null = null;
-const serverDir = path.resolve(import.meta.dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+let server: ServerProcess | null = null;
 
 async function startServer(): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: t.config.dataDir,
-      DATABASE_URL: t.config.databaseUrl ?? '',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      SIMULATE: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  server = child;
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return base;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  server = await startServerProcess({ dataDir: t.config.dataDir, databaseUrl: t.config.databaseUrl ?? null });
+  return server.base;
 }
 
 async function stopServer(signal: NodeJS.Signals): Promise<void> {
-  const child = server;
+  const running = server;
   server = null;
-  if (!child || child.exitCode !== null) return;
-  await new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill(signal);
-  });
+  await stopServerProcess(running, signal);
 }
 
-async function session(base: string): Promise<Record<string, string>> {
-  const json = async (response: Response) => (await response.json()) as { status: number; data: { token: string } };
-  const login = await json(
-    await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: loginName, password: TEST_PASSWORD }),
-    }),
-  );
-  const headers = { authorization: `Bearer ${login.data.token}` };
-  await fetch(`${base}/api/current/selectcus`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ cid: customerId }),
-  });
-  return { ...headers, 'x-customer-code': customerId };
-}
+const session = (base: string) => sessionHeaders(base, loginName, TEST_PASSWORD, customerId);
 
 async function uploadTo(base: string, headers: Record<string, string>, name: string, content: Buffer): Promise<string> {
   const form = new FormData();

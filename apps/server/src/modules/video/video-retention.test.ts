@@ -92,7 +92,7 @@ describe('retention', () => {
     const repo = videoRepo(tenantScope(t.db, customerId));
 
     // Today nothing is past its policy.
-    expect(await retention.purge()).toEqual({ segments: 0, bytes: 0, files: { 'alarm-media/': 0, 'downloads/': 0 } });
+    expect(await retention.purge()).toEqual({ segments: 0, bytes: 0, files: { 'alarm-media/': 0, 'downloads/': 0, 'thumbnails/': 0 } });
     expect((await filesUnder(storageDir)).length).toBe(10);
 
     // Two days later the first recording is 31 days old, the download task's file too (policy 30 days); the alarm picture is not (1 year).
@@ -100,7 +100,7 @@ describe('retention', () => {
     const bytesBefore = await bytesUnder(path.join(storageDir, 'recordings'));
     const result = await retention.purge();
     expect(result.segments).toBe(4);
-    expect(result.files).toEqual({ 'alarm-media/': 0, 'downloads/': 1 });
+    expect(result.files).toEqual({ 'alarm-media/': 0, 'downloads/': 1, 'thumbnails/': 0 });
     expect(result.bytes).toBe(bytesBefore - (await bytesUnder(path.join(storageDir, 'recordings'))));
     const left = await repo.segmentsBetween(cameraId, 0, nowMs + 10 * DAY);
     expect(left.map((row) => row.start_ms - (nowMs - DAY))).toEqual([0, 2000, 4000, 6000]);

@@ -21,6 +21,8 @@ const BATCH = 2000;
 export const VIDEO_RETENTION_POLICIES = [
   { prefix: 'alarm-media/', days: VIDEO.alarmMediaRetentionDays },
   { prefix: 'downloads/', days: VIDEO.downloadRetentionDays },
+  // The single-lens strip's thumbnails, made once per segment: kept as long as the recording.
+  { prefix: 'thumbnails/', days: VIDEO.recordingRetentionDays },
 ] as const;
 
 export interface VideoPurgeResult {

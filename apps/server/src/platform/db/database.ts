@@ -19,6 +19,7 @@ import * as trafficCoverage from './migrations/0012_traffic_coverage.ts';
 import * as videoRecordings from './migrations/0013_video_recordings.ts';
 import * as posUploadDays from './migrations/0014_pos_upload_days.ts';
 import * as panoramas from './migrations/0015_panoramas.ts';
+import * as videoDownloads from './migrations/0016_video_downloads.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_video_recordings': videoRecordings,
   '0014_pos_upload_days': posUploadDays,
   '0015_panoramas': panoramas,
+  '0016_video_downloads': videoDownloads,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -622,6 +622,27 @@ export interface VideoWatchLogTable {
   at: string;
 }
 
+/** A video download task (issue 12 section 3): a camera's range cut into one MP4 by a job, kept 30 days. */
+export interface VideoDownloadsTable {
+  customer_id: string;
+  id: string;
+  shop_id: string;
+  camera_id: string;
+  start_ms: number;
+  end_ms: number;
+  status: 'toBeGenerated' | 'generating' | 'generated' | 'failed' | 'expired';
+  progress: number;
+  /** A message reference: why it failed. */
+  failure: string | null;
+  /** The MP4 in video storage ('downloads/<customer>/<id>.mp4') once generated. */
+  location: string | null;
+  bytes: number | null;
+  attempts: number;
+  created_by: string;
+  created_at: string;
+  completed_at: string | null;
+}
+
 /** A store's panorama (virtual store / panoramic tour); the image and its tiles live in object storage under storage_prefix. */
 export interface PanoramasTable {
   customer_id: string;
@@ -715,6 +736,7 @@ export interface Database {
   video_segments: VideoSegmentsTable;
   video_availability: VideoAvailabilityTable;
   video_watch_log: VideoWatchLogTable;
+  video_downloads: VideoDownloadsTable;
   panoramas: PanoramasTable;
   panorama_hotspots: PanoramaHotspotsTable;
 }
@@ -727,6 +749,7 @@ export type TenantTable =
   | 'video_segments'
   | 'video_availability'
   | 'video_watch_log'
+  | 'video_downloads'
   | 'memberships'
   | 'membership_shops'
   | 'roles'
