@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { startBackground } from './background.ts';
 import { OFFLINE_CHECK_JOB } from './modules/devices/devices.jobs.ts';
 import { RETENTION_PURGE_JOB } from './modules/traffic/retention.jobs.ts';
+import { DOWNLOADS_EXPIRE_JOB } from './modules/video/downloads/downloads.jobs.ts';
 import { VIDEO_DISK_GUARD_JOB, VIDEO_RETENTION_JOB } from './modules/video/video.jobs.ts';
 import { JOBS_CLEANUP_JOB } from './platform/jobs/housekeeping.ts';
 
@@ -23,12 +24,12 @@ describe('the worker role', () => {
         (await t.db.selectFrom('jobs').select(['name', 'status']).where('status', '=', 'completed').orderBy('name').execute()).map((row) => row.name);
       await expect
         .poll(finished, { timeout: 10_000 })
-        .toEqual([OFFLINE_CHECK_JOB, JOBS_CLEANUP_JOB, RETENTION_PURGE_JOB, VIDEO_DISK_GUARD_JOB, VIDEO_RETENTION_JOB].sort());
+        .toEqual([OFFLINE_CHECK_JOB, JOBS_CLEANUP_JOB, RETENTION_PURGE_JOB, VIDEO_DISK_GUARD_JOB, VIDEO_RETENTION_JOB, DOWNLOADS_EXPIRE_JOB].sort());
       // Two processes' schedulers race: still one job per occurrence.
       expect(await first.scheduler.tick()).toEqual([]);
       expect(await second.scheduler.tick()).toEqual([]);
       const all = await t.db.selectFrom('jobs').select('name').execute();
-      expect(all).toHaveLength(5);
+      expect(all).toHaveLength(6);
     } finally {
       await Promise.all([first.stop(), second.stop()]);
     }

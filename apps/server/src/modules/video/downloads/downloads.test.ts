@@ -164,7 +164,7 @@ describe('a download task', () => {
   it('fails when a segment file is missing, says so, and a retry generates it once the file is back', async () => {
     const id = await addOne(camera2, T1 + 10_000, T1 + 20_000);
     const [segment] = await videoRepo(tenantScope(t.db, customerId)).segmentsBetween(camera2, T1 + 10_000, T1 + 12_000);
-    const stored = path.join(t.config.dataDir, 'video', segment?.location ?? '');
+    const stored = path.join(t.config.dataDir, 'objects', segment?.location ?? '');
     await fsp.rename(stored, `${stored}.away`);
     await worker.runDue();
     expect(await row(id)).toMatchObject({ status: 'failed', progress: 100, failure: 'The video could not be generated. Please retry' });
@@ -229,7 +229,7 @@ describe('expiry', () => {
     const { location } = await t.db.selectFrom('video_downloads').select('location').where('id', '=', id).executeTakeFirstOrThrow();
     // Written 31 days before the clock's now: past the 'downloads/' policy.
     const written = new Date(now().getTime() - 31 * 86_400_000);
-    await fsp.utimes(path.join(t.config.dataDir, 'video', location ?? ''), written, written);
+    await fsp.utimes(path.join(t.config.dataDir, 'objects', location ?? ''), written, written);
     const retention = createVideoRetention({
       db: t.db,
       storage,
