@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { DB } from '../../platform/db/database.ts';
-import { createJobQueue, createJobWorker, type JobDefinition, type JobWorker, type JobWorkerOptions } from '../../platform/jobs/jobs.ts';
+import { type JobDefinition, type JobWorker, type JobWorkerOptions, moduleJobs } from '../../platform/jobs/jobs.ts';
 import { createMoneyService } from './money.service.ts';
 import { posImportJob } from './pos-import.job.ts';
 import { createPosUploadService, type PosUploadService } from './pos-upload.service.ts';
@@ -22,15 +22,7 @@ export function createPosImporter(deps: {
 } {
   const templates = createSalesTemplateService({ db: deps.db });
   const definitions = [posImportJob({ db: deps.db, dataDir: deps.dataDir, ...(deps.log ? { log: deps.log } : {}) }) as JobDefinition<never>];
-  const queue = createJobQueue(deps.db, definitions);
-  const log = deps.log;
-  const worker = createJobWorker({
-    db: deps.db,
-    queue,
-    definitions,
-    ...(log ? { log: { error: (details, message) => log(message, details.err) } } : {}),
-    ...(deps.onOutcome ? { onOutcome: deps.onOutcome } : {}),
-  });
+  const { queue, worker } = moduleJobs(deps.db, definitions, { log: deps.log, onOutcome: deps.onOutcome });
   const uploads = createPosUploadService({ db: deps.db, dataDir: deps.dataDir, queue, worker, templates });
   return { uploads, worker, templates };
 }

@@ -293,3 +293,24 @@ export function createJobWorker(options: JobWorkerOptions) {
   };
 }
 export type JobWorker = ReturnType<typeof createJobWorker>;
+
+/**
+ * A module's own job queue and worker over its job definitions (the POS import, the download
+ * clips): one worker per module, so one kind of long work never waits behind another's.
+ */
+export function moduleJobs(
+  db: DB,
+  definitions: readonly JobDefinition<never>[],
+  options: { log?: ((message: string, error: unknown) => void) | undefined; onOutcome?: JobWorkerOptions['onOutcome'] | undefined } = {},
+): { queue: JobQueue; worker: JobWorker } {
+  const queue = createJobQueue(db, definitions);
+  const { log, onOutcome } = options;
+  const worker = createJobWorker({
+    db,
+    queue,
+    definitions,
+    ...(log ? { log: { error: (details, message) => log(message, details.err) } } : {}),
+    ...(onOutcome ? { onOutcome } : {}),
+  });
+  return { queue, worker };
+}

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../../config.ts';
 import type { DB } from '../../../platform/db/database.ts';
-import { createJobQueue, createJobWorker, type JobDefinition, type JobWorker, type JobWorkerOptions } from '../../../platform/jobs/jobs.ts';
+import { type JobDefinition, type JobWorker, type JobWorkerOptions, moduleJobs } from '../../../platform/jobs/jobs.ts';
 import type { ObjectStorage } from '../../../platform/storage/object-storage.ts';
 import { objectStorageOf } from '../../../platform/storage/storage-config.ts';
 import { spoolDirOf } from '../spool.ts';
@@ -19,15 +19,7 @@ export function createDownloads(deps: Omit<DownloadJobDeps, 'storage'> & { stora
   worker: JobWorker;
 } {
   const definitions = [downloadClipJob(deps) as JobDefinition<never>];
-  const queue = createJobQueue(deps.db, definitions);
-  const log = deps.log;
-  const worker = createJobWorker({
-    db: deps.db,
-    queue,
-    definitions,
-    ...(log ? { log: { error: (details, message) => log(message, details.err) } } : {}),
-    ...(deps.onOutcome ? { onOutcome: deps.onOutcome } : {}),
-  });
+  const { queue, worker } = moduleJobs(deps.db, definitions, { log: deps.log, onOutcome: deps.onOutcome });
   return { downloads: createDownloadsService({ db: deps.db, storage: deps.storage, queue }), worker };
 }
 
