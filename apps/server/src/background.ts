@@ -7,6 +7,7 @@ import { createDevicesService } from './modules/devices/devices.service.ts';
 import { posImportJob } from './modules/sales/pos-import.job.ts';
 import { RETENTION_PURGE_SCHEDULE, retentionPurgeJob } from './modules/traffic/retention.jobs.ts';
 import { createRetentionService } from './modules/traffic/retention.ts';
+import { processLiveTaps } from './modules/video/live/live-taps.ts';
 import { createRecordingSupervisor, type RecordingSupervisor } from './modules/video/recording-supervisor.ts';
 import { createSegmentIndex } from './modules/video/segment-index.ts';
 import { VIDEO_DISK_GUARD_SCHEDULE, VIDEO_RETENTION_SCHEDULE, videoDiskGuardJob, videoRetentionJob } from './modules/video/video.jobs.ts';
@@ -88,6 +89,7 @@ export function startBackground(deps: {
         ffprobePath: config.video.ffprobePath,
         spoolRoot: spoolDirOf(config),
         log,
+        liveTaps: processLiveTaps,
       })
     : null;
   recorders?.start().catch((error: unknown) => log.error({ err: error }, 'recorders did not start'));

@@ -11,6 +11,7 @@ import { salesOperations } from './sales/operations.ts';
 import { sessionOperations } from './session/operations.ts';
 import { trafficOperations } from './traffic/operations.ts';
 import { usersOperations } from './users/operations.ts';
+import { liveOperations } from './video/live.ts';
 import { videoOperations } from './video/operations.ts';
 import { virtualStoreOperations } from './virtual-store/operations.ts';
 
@@ -32,5 +33,6 @@ export const DECLARED_OPERATIONS: readonly AnyOperation[] = [
   ...Object.values(calendarOperations),
   ...Object.values(authOperations),
   ...Object.values(videoOperations),
+  ...Object.values(liveOperations),
   ...Object.values(virtualStoreOperations),
 ];
