@@ -9,6 +9,7 @@ import { salesRoutes } from '../features/sales/routes.tsx';
 import { sessionRoutes } from '../features/session/routes.tsx';
 import { trafficRoutes } from '../features/traffic/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
+import { videoPlaybackRoutes } from '../features/video/routes.tsx';
 import { virtualStoreRoutes } from '../features/virtual-store/routes.tsx';
 import { assembleRoutes, createRouteRegistry } from './routeRegistry.ts';
 import { systemRoutes } from './systemRoutes.tsx';
@@ -32,6 +33,7 @@ export const appRegistry = createRouteRegistry(
     messagesRoutes,
     trafficRoutes,
     virtualStoreRoutes,
+    videoPlaybackRoutes,
     calendarRoutes,
     salesRoutes,
   ]),

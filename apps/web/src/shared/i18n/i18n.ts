@@ -8,7 +8,7 @@ import { initReactI18next } from 'react-i18next';
  * namespaces (the pages inside the shell) load with the shell, so /login does not carry them.
  */
 export const STARTUP_NAMESPACES = ['common', 'shell', 'auth', 'session', 'personal', 'legal'] as const;
-export const SHELL_NAMESPACES = ['org', 'users', 'devices', 'messageCenter', 'analytics', 'traffic', 'calendar', 'sales', 'virtualStore'] as const;
+export const SHELL_NAMESPACES = ['org', 'users', 'devices', 'messageCenter', 'analytics', 'traffic', 'calendar', 'sales', 'virtualStore', 'playback'] as const;
 export const FEATURE_NAMESPACES = [...STARTUP_NAMESPACES, ...SHELL_NAMESPACES] as const;
 export type FeatureNamespace = (typeof FEATURE_NAMESPACES)[number];
 export const MESSAGES_NAMESPACE = 'messages';

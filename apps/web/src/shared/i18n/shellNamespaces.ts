@@ -1,7 +1,9 @@
 import { addNamespaceGroup, type ResourceModule, SHELL_NAMESPACES } from './i18n.ts';
 
 // A separate glob, imported by the shell only: these translations are not fetched by /login.
-const shellLoaders = import.meta.glob<ResourceModule>('../../locales/*/{org,users,devices,messageCenter,analytics,traffic,calendar,sales,virtualStore}.json');
+const shellLoaders = import.meta.glob<ResourceModule>(
+  '../../locales/*/{org,users,devices,messageCenter,analytics,traffic,calendar,sales,virtualStore,playback}.json',
+);
 
 /** Loads the translations of the pages inside the app shell (in the current and every later language). */
 export function loadShellNamespaces(): Promise<void> {
