@@ -60,7 +60,7 @@ export function VideoTile({ index, camera, mode, seek, speed, selected, onSelect
     };
   }, [mode, cameraId, closed, allowed]);
 
-  // Playback: a player per camera and playlist window; a seek inside the window moves the playhead.
+  // Playback: a player per camera and seek, its playlist starting at the instant asked for.
   const seekRef = useRef(seek);
   seekRef.current = seek;
   const speedRef = useRef(speed);
@@ -88,7 +88,8 @@ export function VideoTile({ index, camera, mode, seek, speed, selected, onSelect
   useEffect(() => {
     if (seek.seq === lastSeq.current) return;
     lastSeq.current = seek.seq;
-    if (mode === 'playback' && !handle.current?.seek(seek.atMs)) setSession((value) => value + 1);
+    // A new playlist from the instant (playbackPlayer.ts says why a seek never moves an old one).
+    if (mode === 'playback') setSession((value) => value + 1);
   }, [seek, mode]);
 
   useEffect(() => handle.current?.setSpeed(speed), [speed]);

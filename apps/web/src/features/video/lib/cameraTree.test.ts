@@ -39,9 +39,10 @@ describe('playback positions', () => {
     expect(positionOf(fragments, 1_030_000)).toBe(20);
     expect(positionOf(fragments, 1_070_000)).toBeNull();
   });
-  it('asks 12 hours either side within the playable 30 days, and the instant itself beyond them (the server refuses it)', () => {
+  it('asks from the instant on, at most 24 hours and not past now, and the instant itself beyond the 30 days (the server refuses it)', () => {
     const now = Date.parse('2026-05-20T12:00:00Z');
-    expect(playlistWindow(now - 3_600_000, now)).toEqual({ fromMs: now - 13 * 3_600_000, toMs: now });
+    expect(playlistWindow(now - 3_600_000, now)).toEqual({ fromMs: now - 3_600_000, toMs: now });
+    expect(playlistWindow(now - 30 * 3_600_000, now)).toEqual({ fromMs: now - 30 * 3_600_000, toMs: now - 6 * 3_600_000 });
     const old = now - 31 * 86_400_000;
     expect(playlistWindow(old, now)).toEqual({ fromMs: old, toMs: old + 600_000 });
   });

@@ -9,14 +9,16 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /**
- * The range a playlist is asked for around an instant: 12 hours either side within what can be
- * played (seeks inside it need no new playlist; the server writes at most 24 hours). An instant
- * beyond the 30-day horizon asks for that instant anyway, so the server's refusal is what is shown.
+ * The range a playlist is asked for: from the instant on, up to 24 hours (what the server writes at
+ * most) and not past now. Every seek asks again from its instant: hls.js re-times fragments as
+ * it appends them (each demo loop and each recorder restart starts its timestamps again), so a
+ * position computed from a playlist already playing can land minutes off, while a fresh playlist's
+ * start is exact. An instant beyond the 30-day horizon is asked for anyway: the server's refusal is
+ * what is shown.
  */
 export function playlistWindow(atMs: number, nowMs: number): { fromMs: number; toMs: number } {
-  const playableFrom = nowMs - VIDEO.playableDays * DAY_MS;
-  if (atMs < playableFrom) return { fromMs: atMs, toMs: atMs + 600_000 };
-  return { fromMs: Math.max(atMs - 12 * HOUR_MS, playableFrom + 60_000), toMs: Math.max(atMs + 60_000, Math.min(atMs + 12 * HOUR_MS, nowMs)) };
+  if (atMs < nowMs - VIDEO.playableDays * DAY_MS) return { fromMs: atMs, toMs: atMs + 600_000 };
+  return { fromMs: atMs, toMs: Math.max(atMs + 60_000, Math.min(atMs + 24 * HOUR_MS, nowMs)) };
 }
 
 interface Fragment {
@@ -40,8 +42,6 @@ export function positionOf(fragments: readonly Fragment[], atMs: number): number
 }
 
 export interface PlaybackHandle {
-  /** Seeks to a wall-clock instant; false when it lies outside this playlist (load a new one). */
-  seek(atMs: number): boolean;
   setSpeed(speed: number): void;
   /** The wall-clock instant being shown, or null before the first frame. */
   playingMs(): number | null;
@@ -80,7 +80,6 @@ export async function startPlayback(
       for (const [name, value] of Object.entries(http.sessionHeaders())) xhr.setRequestHeader(name, value);
     },
   });
-  const fragments = (): Fragment[] => hls.latestLevelDetails?.fragments ?? [];
   onState({ kind: 'loading' });
   hls.on(HlsClass.Events.LEVEL_LOADED, (_event, data) => {
     if (data.details.fragments.length === 0) {
@@ -121,13 +120,6 @@ export async function startPlayback(
   hls.attachMedia(video);
   return {
     range,
-    seek(atMs) {
-      if (atMs < range.fromMs || atMs >= range.toMs) return false;
-      const position = positionOf(fragments(), atMs);
-      if (position === null) return false;
-      video.currentTime = position;
-      return true;
-    },
     setSpeed(chosen) {
       speed = chosen;
       video.playbackRate = chosen;
