@@ -65,7 +65,14 @@ describe('configuration', () => {
       demoContinuous: 7,
       demoCameras: null,
     });
-    const s3 = loadConfig({ VIDEO_STORAGE: 's3', S3_BUCKET: 'video', S3_ENDPOINT: 'http://127.0.0.1:9000', VIDEO_RECORD: 'false', DEMO_VIDEO_CONTINUOUS: '0', DEMO_VIDEO_CAMERAS: '4' });
+    const s3 = loadConfig({
+      VIDEO_STORAGE: 's3',
+      S3_BUCKET: 'video',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      VIDEO_RECORD: 'false',
+      DEMO_VIDEO_CONTINUOUS: '0',
+      DEMO_VIDEO_CAMERAS: '4',
+    });
     expect(s3.video).toMatchObject({
       storage: { kind: 's3', bucket: 'video', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', accessKeyId: null, secretAccessKey: null },
       record: false,
