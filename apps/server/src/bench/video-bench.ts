@@ -15,6 +15,7 @@ import { migrateToLatest, openDatabase } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
 import { tenantScope } from '../platform/tenancy/scoped.ts';
 import { benchArgs, printTable } from './support.ts';
+import { runPlayerBench } from './video-player-bench.ts';
 
 export function videoBenchOptions(args: readonly string[]) {
   const read = benchArgs(args);
@@ -26,6 +27,9 @@ export function videoBenchOptions(args: readonly string[]) {
     recordCameras: read.int('record-cameras', 7, 64),
     seconds: read.int('seconds', 60, 600),
     skipCpu: read.flag('skip-cpu'),
+    /** Runs of the players' time to first frame and seek in headless Chromium. */
+    playerRuns: read.int('player-runs', 10, 100),
+    skipPlayer: read.flag('skip-player'),
   };
 }
 type Options = ReturnType<typeof videoBenchOptions>;
@@ -104,6 +108,7 @@ export async function runVideoBench(options: Options): Promise<void> {
     );
     if (!same) process.exitCode = 1;
     if (!options.skipCpu) await recorderCpu(options, dataDir, db, index, customerId);
+    if (!options.skipPlayer) await runPlayerBench(options.playerRuns);
   } finally {
     await close();
     await fsp.rm(dataDir, { recursive: true, force: true });
