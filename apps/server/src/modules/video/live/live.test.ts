@@ -5,12 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildCamera, buildCustomer, buildRoleWithout, buildShop, buildUser, type Session, signIn } from '../../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, invoke, type TestApp } from '../../../../test/harness.ts';
-import { FFMPEG, tempDir, testClip, waitFor } from '../../../../test/support/video.ts';
+import { FFMPEG, FFPROBE, tempDir, testClip, waitFor } from '../../../../test/support/video.ts';
 import { tenantScope } from '../../../platform/tenancy/scoped.ts';
 import { nowIso } from '../../../platform/time/clock.ts';
+import { createRecordingSupervisor } from '../recording-supervisor.ts';
+import { createSegmentIndex } from '../segment-index.ts';
 import { type ClipServer, serveClipLoop } from '../synthetic-source.ts';
 import { videoRepo } from '../video.repo.ts';
+import { videoStorageOf } from '../video-storage-config.ts';
 import { LIVE_CLOSE } from './live.routes.ts';
+import { createLiveRelay } from './live-relay.ts';
+import { createLiveTaps } from './live-taps.ts';
 
 /**
  * The live relay over real HTTP and real WebSockets: a camera is a real ffmpeg serving a clip as
@@ -211,4 +216,37 @@ describe('live relay', () => {
     const response = await invoke(t.app, liveOperations.alarmMarks, { cameraId: camera, from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }, admin);
     expect(response.body.data).toEqual({ marks: [] });
   });
+
+  it("serves a recorded camera from its recorder's second output: no pull of its own", async () => {
+    // The source takes one client: the app's pull of the earlier tests ends first (its grace).
+    await waitFor(() => upstream.open === 0, LIVE.pullGraceMs + 10_000, 'the earlier pull to stop');
+    const taps = createLiveTaps();
+    const supervisor = createRecordingSupervisor({
+      db: t.db,
+      index: createSegmentIndex({ db: t.db, storage: videoStorageOf(t.config) }),
+      ffmpegPath: FFMPEG,
+      ffprobePath: FFPROBE,
+      spoolRoot: await fsp.mkdtemp(`${dir}/spool-`),
+      log: { info: () => undefined, error: () => undefined },
+      streams: async () => [{ customerId, cameraId: camera, url: source.url }],
+      liveTaps: taps,
+    });
+    const relay = createLiveRelay({ ffmpegPath: FFMPEG, taps });
+    await supervisor.start();
+    try {
+      await waitFor(() => taps.feed(camera)?.initialized, 40_000, "the recorder's live feed");
+      const boxes: string[] = [];
+      const unwatch = relay.watch({ cameraId: camera, url: source.url }, (event) => {
+        if (event.kind !== 'end') boxes.push(event.data.toString('latin1', 4, 8));
+      });
+      await waitFor(() => boxes.filter((box) => box === 'moof').length >= 2, 20_000, 'fragments from the tap');
+      expect(boxes[0]).toBe('ftyp');
+      expect(relay.pullsStarted()).toBe(0);
+      expect(relay.activePulls()).toEqual([]);
+      unwatch();
+    } finally {
+      await supervisor.stop();
+      relay.close();
+    }
+  }, 90_000);
 });
