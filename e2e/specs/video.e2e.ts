@@ -45,6 +45,9 @@ async function playFrom(page: Page, atMs: number): Promise<void> {
   const local = new Date(atMs - new Date(atMs).getTimezoneOffset() * 60_000).toISOString().slice(0, 19).replace('T', ' ');
   await input.fill(local);
   await input.press('Enter');
+  // The picker takes the typed value on Enter; the page then seeks (the clock jumps to the instant at once).
+  await expect.poll(() => input.inputValue(), { timeout: 5_000 }).toBe(local);
+  await expect.poll(async () => Math.abs((await clockMs(page)) - atMs) < 60_000, { timeout: 10_000 }).toBe(true);
 }
 
 async function openPlayback(page: Page, cameraId: string): Promise<void> {
