@@ -66,9 +66,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // to four weeks) and keep the seed quick on a busy two-core machine.
       DEMO_HISTORY_DAYS: process.env.DEMO_HISTORY_DAYS ?? '28',
       LOG_LEVEL: 'warn',
-      // No spec opens video yet: its demo seed (about a minute of ffmpeg) and recorders stay off
-      // until the player's specs come (process.env can turn them on).
-      DEMO_VIDEO: process.env.DEMO_VIDEO ?? 'false',
+      // The video specs watch the first demo store's cameras: 4 cameras get video (two days of
+      // history each), 2 of them record continuously (the live view); seconds, not the minute all 42 take.
+      DEMO_VIDEO: process.env.DEMO_VIDEO ?? 'true',
+      DEMO_VIDEO_CAMERAS: process.env.DEMO_VIDEO_CAMERAS ?? '4',
+      DEMO_VIDEO_CONTINUOUS: process.env.DEMO_VIDEO_CONTINUOUS ?? '2',
     },
     stdio: ['ignore', log, log],
     detached: true,

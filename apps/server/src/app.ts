@@ -1,5 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -35,6 +36,10 @@ import { createUserImportService } from './modules/users/user-import.service.ts'
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerDownloadsModule } from './modules/video/downloads/downloads.module.ts';
+import { registerLiveRoutes } from './modules/video/live/live.routes.ts';
+import { createLiveService } from './modules/video/live/live.service.ts';
+import { createLiveRelay } from './modules/video/live/live-relay.ts';
+import { processLiveTaps } from './modules/video/live/live-taps.ts';
 import { registerKeyframesRoutes } from './modules/video/single-lens/keyframes.routes.ts';
 import { createKeyframesService } from './modules/video/single-lens/keyframes.service.ts';
 import { registerVideoRoutes } from './modules/video/video.routes.ts';
@@ -86,6 +91,8 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The live view's WebSocket; a message from a viewer is never needed, so a small limit.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
 
   registerErrorHandling(app);
   const metrics = createMetrics();
@@ -120,6 +127,9 @@ export async function buildApp(config: AppConfig, db: DB, dialect: DialectName):
   registerVideoRoutes(app, createVideoService({ db, storage, ffmpegPath: config.video.ffmpegPath }));
   registerKeyframesRoutes(app, createKeyframesService({ db, storage, ffmpegPath: config.video.ffmpegPath }));
   registerDownloadsModule(app, { db, config, onJobOutcome: (job, outcome) => metrics.jobOutcomes.inc({ job, outcome }) });
+  const liveRelay = createLiveRelay({ ffmpegPath: config.video.ffmpegPath, taps: processLiveTaps, log: (message, details) => app.log.warn(details, message) });
+  app.addHook('onClose', async () => liveRelay.close());
+  registerLiveRoutes(app, { live: createLiveService({ db }), relay: liveRelay });
   registerVirtualStoreRoutes(app, createVirtualStoreService({ db, storage, dataDir: config.dataDir }));
   registerSalesModule(app, { db, config, onJobOutcome: (job, outcome) => metrics.jobOutcomes.inc({ job, outcome }) });
   // Development-only routes do not exist unless a person chose development mode (no 404 guard to forget).

@@ -9,6 +9,7 @@ import { RETENTION_PURGE_SCHEDULE, retentionPurgeJob } from './modules/traffic/r
 import { createRetentionService } from './modules/traffic/retention.ts';
 import { DOWNLOADS_EXPIRE_SCHEDULE, downloadClipJob, downloadsExpireJob } from './modules/video/downloads/downloads.jobs.ts';
 import { downloadWorkRoot } from './modules/video/downloads/downloads.module.ts';
+import { processLiveTaps } from './modules/video/live/live-taps.ts';
 import { createRecordingSupervisor, type RecordingSupervisor } from './modules/video/recording-supervisor.ts';
 import { createSegmentIndex } from './modules/video/segment-index.ts';
 import { spoolDirOf } from './modules/video/spool.ts';
@@ -109,6 +110,7 @@ export function startBackground(deps: {
         ffprobePath: config.video.ffprobePath,
         spoolRoot: spoolDirOf(config),
         log,
+        liveTaps: processLiveTaps,
       })
     : null;
   recorders?.start().catch((error: unknown) => log.error({ err: error }, 'recorders did not start'));

@@ -63,6 +63,7 @@ describe('configuration', () => {
       minFreeMb: 1024,
       demo: true,
       demoContinuous: 7,
+      demoCameras: null,
     });
     const s3 = loadConfig({
       OBJECT_STORAGE: 's3',
@@ -70,6 +71,7 @@ describe('configuration', () => {
       S3_ENDPOINT: 'http://127.0.0.1:9000',
       VIDEO_RECORD: 'false',
       DEMO_VIDEO_CONTINUOUS: '0',
+      DEMO_VIDEO_CAMERAS: '4',
     });
     expect(s3.storage).toEqual({
       kind: 's3',
@@ -82,6 +84,7 @@ describe('configuration', () => {
     expect(s3.video).toMatchObject({
       record: false,
       demoContinuous: 0,
+      demoCameras: 4,
     });
     expect(() => loadConfig({ OBJECT_STORAGE: 's3' })).toThrow('S3_BUCKET is required with OBJECT_STORAGE=s3');
   });

@@ -65,6 +65,8 @@ export interface VideoConfig {
   demo: boolean;
   /** DEMO_VIDEO_CONTINUOUS: how many demo cameras record continuously (the others have their seeded history). */
   demoContinuous: number;
+  /** DEMO_VIDEO_CAMERAS: how many demo cameras get video at all (every one by default; the end-to-end specs take a few, to start quickly). */
+  demoCameras: number | null;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -153,6 +155,7 @@ const environmentSchema = z.object({
   VIDEO_MIN_FREE_MB: integer(0, 10_000_000),
   DEMO_VIDEO: booleanText,
   DEMO_VIDEO_CONTINUOUS: integer(0, 1000),
+  DEMO_VIDEO_CAMERAS: integer(0, 100_000),
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the person typed the command.
   INIT_CWD: optionalText,
 });
@@ -212,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       minFreeMb: vars.VIDEO_MIN_FREE_MB ?? 1024,
       demo: vars.DEMO_VIDEO ?? true,
       demoContinuous: vars.DEMO_VIDEO_CONTINUOUS ?? DEFAULT_DEMO_CONTINUOUS_CAMERAS,
+      demoCameras: vars.DEMO_VIDEO_CAMERAS ?? null,
     },
     trustProxy: vars.TRUST_PROXY === undefined || vars.TRUST_PROXY === 'false' ? false : vars.TRUST_PROXY === 'true' ? true : vars.TRUST_PROXY,
   };

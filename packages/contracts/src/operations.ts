@@ -13,6 +13,7 @@ import { trafficOperations } from './traffic/operations.ts';
 import { singleLensOperations } from './traffic/single-lens.ts';
 import { usersOperations } from './users/operations.ts';
 import { videoDownloadOperations, videoKeyframeOperations } from './video/downloads.ts';
+import { liveOperations } from './video/live.ts';
 import { videoOperations } from './video/operations.ts';
 import { virtualStoreOperations } from './virtual-store/operations.ts';
 
@@ -37,5 +38,6 @@ export const DECLARED_OPERATIONS: readonly AnyOperation[] = [
   ...Object.values(videoDownloadOperations),
   ...Object.values(videoKeyframeOperations),
   ...Object.values(singleLensOperations),
+  ...Object.values(liveOperations),
   ...Object.values(virtualStoreOperations),
 ];

@@ -15,11 +15,13 @@ const USAGE = `usage: npm run bench -- traffic [--stores N] [--days D] [--visits
   web       Lighthouse (default mobile settings, Chromium at CHROME_PATH or /usr/bin/chromium) on a page of the
             built web app (built first when missing), served compressed and, beside it, naively
             (HTTP_COMPRESSION=false); median of N runs (default 3) per mode, and the page's JavaScript sizes
-       npm run bench -- video [--index-cameras N] [--samples S] [--record-cameras K] [--seconds T] [--skip-cpu] [--clip-samples C]
+       npm run bench -- video [--index-cameras N] [--samples S] [--record-cameras K] [--seconds T] [--skip-cpu] [--clip-samples C] [--player-runs R] [--skip-player]
   video     the playback axis of a camera with 30 days of 10 s segments (N cameras in the index, default 3): p50/p95
             from the availability rollup against a naive count over the segments (same answer checked); then K demo
             cameras (default 7, the demo's) recorded continuously from real streams for T seconds (default 60): CPU from /proc;
-            and a 10-minute download clip generated C times (default 10), queue to 'generated', duration by ffprobe`;
+            a 10-minute download clip generated C times (default 10), queue to 'generated', duration by ffprobe;
+            then the players in headless Chromium against the built app with the demo's video (R runs, default 10;
+            --skip-player skips them): time to first frame of live and of playback, and a seek within 24 hours (medians)`;
 
 /** `npm run bench -- <name> [options]`: benchmarks print a table; they are not timed tests. */
 export async function runBench(args: string[]): Promise<void> {

@@ -16,6 +16,7 @@ import { createLocalStorage } from '../platform/storage/local-storage.ts';
 import { tenantScope } from '../platform/tenancy/scoped.ts';
 import { runDownloadClipBench } from './download-clip-bench.ts';
 import { benchArgs, printTable } from './support.ts';
+import { runPlayerBench } from './video-player-bench.ts';
 
 export function videoBenchOptions(args: readonly string[]) {
   const read = benchArgs(args);
@@ -29,6 +30,9 @@ export function videoBenchOptions(args: readonly string[]) {
     skipCpu: read.flag('skip-cpu'),
     /** Download tasks of a 10-minute clip timed (queue to generated). */
     clipSamples: read.int('clip-samples', 10, 200),
+    /** Runs of the players' time to first frame and seek in headless Chromium. */
+    playerRuns: read.int('player-runs', 10, 100),
+    skipPlayer: read.flag('skip-player'),
   };
 }
 type Options = ReturnType<typeof videoBenchOptions>;
@@ -109,6 +113,7 @@ export async function runVideoBench(options: Options): Promise<void> {
     if (!same) process.exitCode = 1;
     await runDownloadClipBench({ db, storage: createLocalStorage(path.join(dataDir, 'video')), index, customerId, dataDir, samples: options.clipSamples });
     if (!options.skipCpu) await recorderCpu(options, dataDir, db, index, customerId);
+    if (!options.skipPlayer) await runPlayerBench(options.playerRuns);
   } finally {
     await close();
     await fsp.rm(dataDir, { recursive: true, force: true });

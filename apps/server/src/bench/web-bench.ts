@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { loadConfig } from '../config.ts';
-import { webDistDir } from '../platform/http/web-app.ts';
+import { ensureWebBuild, type RunningServer, startBuiltServer } from './bench-server.ts';
 import { benchArgs, printTable } from './support.ts';
 
 export interface WebBenchOptions {
@@ -58,73 +55,6 @@ interface RunFigures {
 interface LoadedScript {
   url: string;
   transferSize: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-async function waitForReady(baseUrl: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server at ${baseUrl} did not become ready`);
-}
-
-interface RunningServer {
-  baseUrl: string;
-  stop: () => void;
-}
-
-/** `main.ts start` on an empty SQLite database (no demo seed), as a person would start it. */
-async function startServer(mode: ServingMode, dataDir: string): Promise<RunningServer> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const entry = process.argv[1] ?? '';
-  const log = fs.openSync(path.join(dataDir, `server-${port}.log`), 'a');
-  const child: ChildProcess = spawn(process.execPath, [...process.execArgv, entry, 'start'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dataDir, String(port)),
-      DATABASE_URL: '',
-      APP_MODE: 'production',
-      SEED_DEMO: 'false',
-      SIMULATE: 'false',
-      LOG_LEVEL: 'warn',
-      HTTP_COMPRESSION: String(mode.compression),
-    },
-    stdio: ['ignore', log, log],
-    detached: true,
-  });
-  const stop = () => {
-    if (!child.pid) return;
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  };
-  try {
-    await waitForReady(baseUrl, 120_000);
-  } catch (error) {
-    stop();
-    throw error;
-  }
-  return { baseUrl, stop };
 }
 
 /** Rows of a Lighthouse table audit (network-requests and the like). */
@@ -200,17 +130,6 @@ function machine(): string {
   return `${os.availableParallelism()} cores (${cpu ?? os.cpus()[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 }
 
-/** The web build the server will serve; built first when it is missing or predates its .br twins. */
-function ensureWebBuild(): string {
-  const dist = webDistDir(loadConfig());
-  if (fs.existsSync(path.join(dist, 'index.html')) && fs.existsSync(path.join(dist, 'index.html.br'))) return dist;
-  console.log(`no compressed web build in ${dist}: npm run build -w apps/web`);
-  const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  if (build.status !== 0) throw new Error('web build failed');
-  return dist;
-}
-
 /** One script as the server sends it: raw, to a gzip-only client, and to a brotli client. */
 function scriptSizes(dist: string, url: string): { file: string; raw: number; gzip: number; brotli: number } {
   const file = new URL(url).pathname.slice(1);
@@ -227,7 +146,8 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
   const servers: RunningServer[] = [];
   const runs = new Map<ServingMode, Result[]>(MODES.map((mode) => [mode, []]));
   try {
-    for (const mode of MODES) servers.push(await startServer(mode, dataDir));
+    for (const mode of MODES)
+      servers.push(await startBuiltServer(dataDir, { APP_MODE: 'production', SEED_DEMO: 'false', HTTP_COMPRESSION: String(mode.compression) }));
     // Interleaved, so that a neighbour's load on the shared machine falls on both modes alike.
     for (let run = 1; run <= options.runs; run += 1) {
       for (const [index, mode] of MODES.entries()) {

@@ -95,8 +95,8 @@ describe('route registry', () => {
       }
     });
 
-    it('has the traffic and sales sections: their tabs show and their target pages exist', () => {
-      expect(appRegistry.sectionsWithPages().map((section) => section.id)).toEqual(['traffic', 'sale']);
+    it('has the traffic, video and sales sections: their tabs show and their target pages exist', () => {
+      expect(appRegistry.sectionsWithPages().map((section) => section.id)).toEqual(['traffic', 'video', 'sale']);
       for (const path of [
         '/dashboard',
         '/trend',
@@ -109,6 +109,7 @@ describe('route registry', () => {
         '/customTool/attributes',
         '/sales',
         '/consumption',
+        '/playback',
       ]) {
         expect(appRegistry.hasPage(path), path).toBe(true);
       }

@@ -10,6 +10,7 @@ import { sessionRoutes } from '../features/session/routes.tsx';
 import { trafficRoutes } from '../features/traffic/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
 import { videoDownloadRoutes } from '../features/video/downloadRoutes.tsx';
+import { videoPlaybackRoutes } from '../features/video/routes.tsx';
 import { virtualStoreRoutes } from '../features/virtual-store/routes.tsx';
 import { assembleRoutes, createRouteRegistry } from './routeRegistry.ts';
 import { systemRoutes } from './systemRoutes.tsx';
@@ -34,6 +35,7 @@ export const appRegistry = createRouteRegistry(
     trafficRoutes,
     virtualStoreRoutes,
     videoDownloadRoutes,
+    videoPlaybackRoutes,
     calendarRoutes,
     salesRoutes,
   ]),

@@ -90,3 +90,4 @@ export const videoSourceSchema = z.object({
   url: z.string().nullable(),
   record: z.enum(RECORD_MODES),
 });
+export * from './live.ts';

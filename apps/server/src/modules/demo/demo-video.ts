@@ -47,9 +47,9 @@ export async function seedDemoVideo(deps: { db: DB; config: AppConfig; log: (mes
   const video = createVideoService({ db, storage, ffmpegPath: config.video.ffmpegPath });
   const clips = path.join(config.dataDir, 'demo-video', 'clips');
   await fsp.mkdir(clips, { recursive: true });
-  const cameras = devices.flatMap((device) =>
-    device.cameras.map((camera) => ({ customerId: customerIds.get(device.customer) ?? '', shopNumber: device.shopNumber, ...camera })),
-  );
+  const cameras = devices
+    .flatMap((device) => device.cameras.map((camera) => ({ customerId: customerIds.get(device.customer) ?? '', shopNumber: device.shopNumber, ...camera })))
+    .slice(0, config.video.demoCameras ?? undefined);
   const streams: DemoStream[] = [];
   let segments = 0;
   const until = now().getTime();

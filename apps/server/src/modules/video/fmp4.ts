@@ -50,7 +50,7 @@ export async function fmp4Layout(file: string): Promise<Fmp4Layout> {
 }
 
 /** The children of a box held in memory: [type, start, end) of each. */
-function childBoxes(buffer: Buffer, start: number, end: number): { type: string; start: number; end: number }[] {
+export function childBoxes(buffer: Buffer, start: number, end: number): { type: string; start: number; end: number }[] {
   const boxes = [];
   let offset = start;
   while (offset + 8 <= end) {

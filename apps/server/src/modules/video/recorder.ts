@@ -7,6 +7,7 @@ import { newId } from '../../platform/ids.ts';
 import { now } from '../../platform/time/clock.ts';
 import { probeDuration } from './ffmpeg.ts';
 import { type Fmp4Layout, fmp4Layout, shiftDecodeTime } from './fmp4.ts';
+import { createFmp4Feed, type Fmp4Feed, LIVE_MP4_OUTPUT } from './live/fmp4-feed.ts';
 import { checkedStreamUrl, inputOptionsFor } from './stream-url.ts';
 
 export interface RecordedSegment {
@@ -28,6 +29,8 @@ export interface RecorderOptions {
   /** Called once per finished segment, one at a time, in order; the file must be moved or deleted. */
   onSegment: (segment: RecordedSegment) => Promise<void>;
   log: (message: string, details?: Record<string, unknown>) => void;
+  /** When given, the run also writes a live fMP4 stream (a second output of the same pull) into a feed handed here. */
+  onLiveFeed?: (feed: Fmp4Feed) => void;
 }
 
 /** A wall-clock anchor that drifts more than this from what the stream says starts a new one (a stall, a camera clock jump). */
@@ -78,9 +81,20 @@ export function startRecording(options: RecorderOptions): {
   const url = checkedStreamUrl(options.url);
   if (!url) throw new Error(`camera ${options.cameraId}: refused stream address`);
   const runId = newId();
-  const child: ChildProcess = spawn(options.ffmpegPath, recorderArgs(url, options.spoolDir, runId, options.segmentSeconds ?? VIDEO.segmentSeconds), {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const args = recorderArgs(url, options.spoolDir, runId, options.segmentSeconds ?? VIDEO.segmentSeconds);
+  // The live view's tap: the same input copied once more into fMP4 on fd 3 (always read, so ffmpeg never blocks on it).
+  if (options.onLiveFeed) args.push('-map', '0:v:0', '-c', 'copy', ...LIVE_MP4_OUTPUT, 'pipe:3');
+  const child: ChildProcess = spawn(options.ffmpegPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe', ...(options.onLiveFeed ? (['pipe'] as const) : [])],
   });
+  if (options.onLiveFeed) {
+    const feed = createFmp4Feed();
+    const live = child.stdio[3] as NodeJS.ReadableStream | null;
+    live?.on('data', (chunk: Buffer) => feed.push(chunk));
+    live?.on('error', () => undefined);
+    child.on('close', () => feed.end());
+    options.onLiveFeed(feed);
+  }
   let anchorMs: number | null = null;
   let segments = 0;
   let chain = Promise.resolve();

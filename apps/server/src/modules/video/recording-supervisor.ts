@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { DB } from '../../platform/db/database.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
+import type { LiveTaps } from './live/live-taps.ts';
 import { type RecordedSegment, recoverSpool, startRecording } from './recorder.ts';
 import type { SegmentIndex } from './segment-index.ts';
 import { customerIdsOf, videoRepo } from './video.repo.ts';
@@ -37,6 +38,8 @@ export function createRecordingSupervisor(deps: {
   segmentSeconds?: number;
   /** The streams to record; by default the continuous stream sources of every customer. */
   streams?: () => Promise<RecordedStream[]>;
+  /** Where each run publishes its live feed (the live relay reads it); none: no live output. */
+  liveTaps?: LiveTaps;
 }) {
   const running = new Map<string, { stream: RecordedStream; stop: () => Promise<void>; finished: Promise<void> }>();
   let timer: NodeJS.Timeout | undefined;
@@ -69,7 +72,16 @@ export function createRecordingSupervisor(deps: {
       while (!stopped) {
         const started = Date.now();
         try {
-          const run = startRecording({ ...deps, cameraId: stream.cameraId, url: stream.url, spoolDir, onSegment, log });
+          const taps = deps.liveTaps;
+          const run = startRecording({
+            ...deps,
+            cameraId: stream.cameraId,
+            url: stream.url,
+            spoolDir,
+            onSegment,
+            log,
+            ...(taps ? { onLiveFeed: (feed: Parameters<LiveTaps['publish']>[1]) => taps.publish(stream.cameraId, feed) } : {}),
+          });
           current = run;
           const { code } = await run.done;
           if (stopped) break;

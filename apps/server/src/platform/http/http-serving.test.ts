@@ -61,7 +61,7 @@ const get = (url: string, headers: Record<string, string> = {}) => t.app.inject(
 
 describe('security headers', () => {
   const APP_CSP =
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; media-src 'self' blob:; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
   it('are on the web app, its files, API answers, errors and 404s alike', async () => {
     const responses = await Promise.all([

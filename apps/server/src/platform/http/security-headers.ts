@@ -16,7 +16,10 @@ type Directives = Readonly<Record<string, readonly string[]>>;
  * antd's StyleProvider; injected CSS cannot run script, so the script policy is what keeps XSS out.
  * img-src has data: (the sign-in captcha is an SVG data URL) and blob: (files made in the page).
  * Not needed yet, so not allowed: a page that frames another site (an external board) needs
- * frame-src naming that host; video through hls.js needs media-src and worker-src with blob:.
+ * frame-src naming that host.
+ * media-src blob: and worker-src blob: are the video players' (Media Source objects are blob: URLs;
+ * hls.js runs its transmuxer in a worker made from a blob). connect-src 'self' covers the live
+ * view's WebSocket on the same origin.
  */
 const APP_DIRECTIVES: Directives = {
   'default-src': ["'self'"],
@@ -25,6 +28,8 @@ const APP_DIRECTIVES: Directives = {
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
+  'media-src': ["'self'", 'blob:'],
+  'worker-src': ["'self'", 'blob:'],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],

@@ -20,6 +20,7 @@ export const SHELL_NAMESPACES = [
   'virtualStore',
   'videoDownloads',
   'singleLens',
+  'playback',
 ] as const;
 export const FEATURE_NAMESPACES = [...STARTUP_NAMESPACES, ...SHELL_NAMESPACES] as const;
 export type FeatureNamespace = (typeof FEATURE_NAMESPACES)[number];

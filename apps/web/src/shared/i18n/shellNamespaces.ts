@@ -2,7 +2,7 @@ import { addNamespaceGroup, type ResourceModule, SHELL_NAMESPACES } from './i18n
 
 // A separate glob, imported by the shell only: these translations are not fetched by /login.
 const shellLoaders = import.meta.glob<ResourceModule>(
-  '../../locales/*/{org,users,devices,messageCenter,analytics,traffic,calendar,sales,virtualStore,videoDownloads,singleLens}.json',
+  '../../locales/*/{org,users,devices,messageCenter,analytics,traffic,calendar,sales,virtualStore,videoDownloads,singleLens,playback}.json',
 );
 
 /** Loads the translations of the pages inside the app shell (in the current and every later language). */

@@ -1,0 +1,170 @@
+import { FullscreenOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStreamingAllowed } from '../hooks/useStreamingAllowed.ts';
+import type { LiveState } from '../lib/livePlayer.ts';
+import type { PlaybackHandle, PlaybackState } from '../lib/playbackPlayer.ts';
+import type { CameraRef } from '../lib/playbackPrefs.ts';
+
+export const CAMERA_DRAG_TYPE = 'application/x-storelens-camera';
+
+export interface SeekRequest {
+  atMs: number;
+  /** Increases with each request, so the same instant asked twice seeks twice. */
+  seq: number;
+}
+
+interface TileProps {
+  index: number;
+  camera: CameraRef | null;
+  mode: 'live' | 'playback';
+  seek: SeekRequest;
+  speed: number;
+  selected: boolean;
+  onSelect: () => void;
+  onDropCamera: (cameraId: string) => void;
+  /** The selected tile reports the instant it shows (the page's clock), or null. */
+  onPlaying?: (atMs: number | null) => void;
+}
+
+/**
+ * One tile of the video grid: a camera's live view (fMP4 over WebSocket into MSE) or its
+ * recordings (hls.js), both loaded on demand. A camera dropped on the tile replaces its camera;
+ * the spec's messages replace a black picture for closed stores and offline cameras.
+ */
+export function VideoTile({ index, camera, mode, seek, speed, selected, onSelect, onDropCamera, onPlaying }: TileProps) {
+  const { t } = useTranslation('playback');
+  const frame = useRef<HTMLElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const allowed = useStreamingAllowed(frame);
+  const [live, setLive] = useState<LiveState | null>(null);
+  const [playback, setPlayback] = useState<PlaybackState | null>(null);
+  const handle = useRef<PlaybackHandle | null>(null);
+  const [session, setSession] = useState(0);
+  const cameraId = camera?.cameraId ?? null;
+  const closed = camera?.shopClosed === true;
+
+  // Live: streams only while the tile is on screen and the tab visible.
+  useEffect(() => {
+    if (mode !== 'live' || !cameraId || closed || !allowed || !video.current) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('../lib/livePlayer.ts').then(({ startLive }) => {
+      if (!cancelled && video.current) stop = startLive(video.current, cameraId, setLive);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+      setLive(null);
+    };
+  }, [mode, cameraId, closed, allowed]);
+
+  // Playback: a player per camera and seek, its playlist starting at the instant asked for.
+  const seekRef = useRef(seek);
+  seekRef.current = seek;
+  const speedRef = useRef(speed);
+  speedRef.current = speed;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: session restarts the player for a seek outside its window.
+  useEffect(() => {
+    if (mode !== 'playback' || !cameraId || !video.current) return;
+    let cancelled = false;
+    let current: PlaybackHandle | null = null;
+    void import('../lib/playbackPlayer.ts').then(async ({ startPlayback }) => {
+      if (cancelled || !video.current) return;
+      current = await startPlayback(video.current, { cameraId, atMs: seekRef.current.atMs, nowMs: Date.now(), speed: speedRef.current }, setPlayback);
+      if (cancelled) current.destroy();
+      else handle.current = current;
+    });
+    return () => {
+      cancelled = true;
+      current?.destroy();
+      handle.current = null;
+      setPlayback(null);
+    };
+  }, [mode, cameraId, session]);
+
+  const lastSeq = useRef(seek.seq);
+  useEffect(() => {
+    if (seek.seq === lastSeq.current) return;
+    lastSeq.current = seek.seq;
+    // A new playlist from the instant (playbackPlayer.ts says why a seek never moves an old one).
+    if (mode === 'playback') setSession((value) => value + 1);
+  }, [seek, mode]);
+
+  useEffect(() => handle.current?.setSpeed(speed), [speed]);
+
+  useEffect(() => {
+    if (mode === 'playback' && !allowed) video.current?.pause();
+  }, [allowed, mode]);
+
+  // The clock ticks each second only while the video plays.
+  const playing = mode === 'playback' && playback?.kind === 'playing';
+  useEffect(() => {
+    if (!selected || !onPlaying) return;
+    if (!playing) return;
+    const tick = () => onPlaying(handle.current?.playingMs() ?? null);
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [selected, playing, onPlaying]);
+
+  const notice = !camera
+    ? t('tile.empty')
+    : mode === 'live' && closed
+      ? t('tile.closed')
+      : mode === 'live' && live?.kind === 'offline'
+        ? t('errors.cameraOffline', { ns: 'messages' })
+        : mode === 'live' && live?.kind === 'refused'
+          ? live.message
+          : mode === 'playback' && playback?.kind === 'refused'
+            ? playback.message
+            : mode === 'playback' && playback?.kind === 'empty'
+              ? t('errors.noVideoAtTime', { ns: 'messages' })
+              : null;
+
+  const onDrop = (event: DragEvent) => {
+    const dropped = event.dataTransfer.getData(CAMERA_DRAG_TYPE);
+    if (dropped) {
+      event.preventDefault();
+      onDropCamera(dropped);
+    }
+  };
+
+  return (
+    <section
+      ref={frame}
+      className={`video-tile${selected ? ' video-tile-selected' : ''}`}
+      aria-label={t('tile.label', { index: index + 1 })}
+      data-testid={`video-tile-${index}`}
+      data-state={mode === 'live' ? (live?.kind ?? 'idle') : (playback?.kind ?? 'idle')}
+      onDragOver={(event) => event.preventDefault()}
+      onDrop={onDrop}
+    >
+      {/* The tile is selected by its button (keyboard and pointer); the picture itself is not interactive. */}
+      <button type="button" className="video-tile-select" onClick={onSelect} aria-pressed={selected}>
+        {camera ? `${camera.shopName} · ${camera.name}` : t('tile.label', { index: index + 1 })}
+      </button>
+      <video
+        ref={video}
+        muted
+        playsInline
+        className="video-tile-video"
+        aria-label={camera ? t('tile.video', { name: camera.name }) : t('tile.label', { index: index + 1 })}
+      />
+      {notice && (
+        <div className="video-tile-notice" role="status">
+          {notice}
+        </div>
+      )}
+      <Button
+        className="video-tile-fullscreen"
+        size="small"
+        type="text"
+        icon={<FullscreenOutlined />}
+        aria-label={t('tile.fullscreen')}
+        onClick={() => void frame.current?.requestFullscreen?.()}
+      />
+    </section>
+  );
+}
