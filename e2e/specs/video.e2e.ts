@@ -43,10 +43,22 @@ async function playFrom(page: Page, atMs: number): Promise<void> {
   const input = textBox(page, 'playback-start');
   await input.click();
   const local = new Date(atMs - new Date(atMs).getTimezoneOffset() * 60_000).toISOString().slice(0, 19).replace('T', ' ');
-  await input.fill(local);
-  await input.press('Enter');
-  // The picker takes the typed value on Enter; the page then seeks (the clock jumps to the instant at once).
-  await expect.poll(() => input.inputValue(), { timeout: 5_000 }).toBe(local);
+  // The picker takes the typed value on Enter; the page then seeks (the clock jumps to the instant at
+  // once). While a playback is still playing its ticking clock can overwrite the text before Enter
+  // lands (seen in CI): type again until the picker holds the instant.
+  await expect
+    .poll(
+      async () => {
+        if ((await input.inputValue()) === local) return true;
+        await input.click();
+        await input.fill(local);
+        await input.press('Enter');
+        await page.waitForTimeout(300);
+        return (await input.inputValue()) === local;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   await expect.poll(async () => Math.abs((await clockMs(page)) - atMs) < 60_000, { timeout: 10_000 }).toBe(true);
 }
 
