@@ -59,7 +59,9 @@ describe('four languages', () => {
           { timeout: 20_000 },
         )
         .toBe(true);
-      await item.click();
+      // A click event on the item, not a pointer move to it: moving the mouse off the hovered title
+      // has closed the sub-menu before the click landed.
+      await item.dispatchEvent('click');
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(HTML_LANG[lang]);
       await page.keyboard.press('Escape');
       await page.mouse.click(700, 600);
