@@ -22,7 +22,7 @@ import {
 import { bucketKeys } from '../../platform/analytics/buckets.ts';
 import { checkComparisonRanges, checkRange, maxDaysFor, pairedDays, previousRangeOf } from '../../platform/analytics/date-ranges.ts';
 import { cutsShort, elapsedCut, elapsedPartOf, groupByClock, partialBuckets } from '../../platform/analytics/like-for-like.ts';
-import { rankByValue } from '../../platform/analytics/ranking.ts';
+import { rankByValue, rankingRow } from '../../platform/analytics/ranking.ts';
 import { changeOf } from '../../platform/analytics/ratios.ts';
 import { accessOf } from '../../platform/authz/access.ts';
 import type { DB } from '../../platform/db/database.ts';
@@ -420,16 +420,10 @@ export function createSalesAnalyticsService(deps: { db: DB; money: MoneyService 
     const rows = compared.compared.shops.map((shop) => {
       const value = salesValue(input.indicator, current.get(shop.id) ?? emptySums(), selection.areaOf(shop.id));
       const previousValue = salesValue(input.indicator, previous.get(shop.id) ?? emptySums(), selection.areaOf(shop.id));
-      return {
-        shopId: shop.id,
-        shopName: shop.name,
-        shopNumber: shop.number,
-        value,
-        previousValue,
-        change: changeOf(previousValue, value),
+      return rankingRow(shop, value, previousValue, {
         comparable: compared.comparable.has(shop.id),
         incompleteDays: compared.missingDays.get(shop.id) ?? 0,
-      };
+      });
     });
     return {
       indicator: input.indicator,

@@ -11,7 +11,7 @@ import {
 import { comparedDates } from '../../platform/analytics/completeness.ts';
 import { checkComparisonRanges, checkRange, pairedDays, previousRangeOf } from '../../platform/analytics/date-ranges.ts';
 import { elapsedCut } from '../../platform/analytics/like-for-like.ts';
-import { rankByValue } from '../../platform/analytics/ranking.ts';
+import { rankByValue, rankingRow } from '../../platform/analytics/ranking.ts';
 import { changeOf } from '../../platform/analytics/ratios.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import { badRequest } from '../../platform/http/errors.ts';
@@ -80,17 +80,7 @@ export function createShopComparisonService(deps: {
     const rows = shops.map((shop) => {
       const value = known(storeDays, shop.id, input, indicatorValue(input.indicator, current.get(shop.id) ?? {}));
       const previousValue = known(storeDays, shop.id, previousRange, indicatorValue(input.indicator, previous.byShop.get(shop.id) ?? {}));
-      const change = changeOf(previousValue, value);
-      return {
-        shopId: shop.id,
-        shopName: shop.name,
-        shopNumber: shop.number,
-        value,
-        previousValue,
-        change,
-        comparable: comparable.has(shop.id),
-        incompleteDays: storeDays.incompleteDays(shop.id, input),
-      };
+      return rankingRow(shop, value, previousValue, { comparable: comparable.has(shop.id), incompleteDays: storeDays.incompleteDays(shop.id, input) });
     });
     return {
       indicator: input.indicator,
