@@ -25,6 +25,7 @@ const SOURCES = [
   'apps/web/public',
   'apps/web/package.json',
   'apps/web/vite.config.ts',
+  'apps/web/vite-plugins',
   'apps/web/scripts',
 ];
 const OUTPUTS = ['packages/contracts/build/index.js', 'apps/server/build/main.js', 'apps/web/dist/index.html'];

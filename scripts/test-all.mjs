@@ -18,14 +18,17 @@ tiers.push({ name: 'end to end (Chromium)', args: ['--config', 'e2e/vitest.confi
 let passed = 0;
 let failed = 0;
 const brokenTiers = [];
+const tierSeconds = [];
 for (const [index, tier] of tiers.entries()) {
   const output = path.join(reportDir, `tier-${index}.json`);
   console.log(`\n=== ${tier.name} ===`);
+  const started = Date.now();
   const result = spawnSync('npx', ['vitest', 'run', ...tier.args, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...tier.env },
   });
+  tierSeconds.push(`${tier.name} ${Math.round((Date.now() - started) / 1000)} s`);
   if (fs.existsSync(output)) {
     const report = JSON.parse(fs.readFileSync(output, 'utf8'));
     passed += report.numPassedTests ?? 0;
@@ -37,6 +40,8 @@ for (const [index, tier] of tiers.entries()) {
   // A tier can fail outside any test (global setup, an unhandled error): say so, not just '0 failed'.
   if (result.status !== 0 && !brokenTiers.some((line) => line.startsWith(tier.name))) brokenTiers.push(`${tier.name}: exit ${result.status}`);
 }
+// Where CI's time goes (its budget is 45 minutes): one line per tier.
+console.log(`\ntier times: ${tierSeconds.join(', ')}`);
 for (const line of brokenTiers) console.log(`broken tier: ${line}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed${brokenTiers.length > 0 ? `, ${brokenTiers.length} tier(s) broken` : ''}`);
 process.exit(brokenTiers.length > 0 || failed > 0 ? 1 : 0);

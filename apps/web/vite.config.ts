@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { startupMessages } from './vite-plugins/startupMessages.ts';
 
 const apiTarget = process.env.STORELENS_API ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), startupMessages()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

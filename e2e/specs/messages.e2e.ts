@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { RoleId } from '@storelens/contracts';
+import { RoleId, type TreeNode } from '@storelens/contracts';
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiSignIn, messageShown, shot, signedInPage, uniqueSuffix } from '../support/admin.ts';
+import { type ApiSession, apiSignIn, messageShown, shot, signedInPage, uniqueSuffix } from '../support/admin.ts';
+import { axeFindings, blocking } from '../support/axe.ts';
 import { baseUrl, DEMO, launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -50,9 +51,33 @@ function seedMessages(customerId: string, userId: string): void {
   }
 }
 
+/**
+ * A store of the spec's own with no devices, plans or certificates. The reader's data scope is
+ * this store alone, so no notice of the running demo (a fridge breach, a reminder due at the
+ * store's dawn) reaches the bell while the test counts it.
+ */
+async function quietStore(admin: ApiSession): Promise<string> {
+  const tree = await admin.post<TreeNode[]>('/current/orgtree', {});
+  const rootOrgId = tree.data[0]?.orgId;
+  expect(rootOrgId, 'the customer’s root organisation').toBeTruthy();
+  const added = await admin.post<{ shopId: string }>('/shop/add', {
+    number: `MSG-${suffix}`,
+    name: `Quiet store ${suffix}`,
+    orgId: rootOrgId,
+    businessHours: '10:00-22:00',
+    videoPlaybackHours: '09:00-23:00',
+    trafficDisplayHours: '10:00-22:00',
+    visitInterval: 30,
+    timeZone: 'Asia/Shanghai',
+  });
+  expect(added.status, added.msg).toBe(200);
+  return added.data.shopId;
+}
+
 describe('message center', () => {
   it('opens from the bell; marking one and then all read updates the bell', async () => {
     const admin = await apiSignIn(DEMO.admin.account, DEMO.admin.password);
+    const shopId = await quietStore(admin);
     const added = await admin.post<{ userId: string }>('/user/add', {
       loginName: login,
       password,
@@ -61,6 +86,7 @@ describe('message center', () => {
       givenName: 'Reader',
       signupType: 'email',
       roleId: RoleId.manager,
+      shopIds: [shopId],
     });
     expect(added.status, added.msg).toBe(200);
     const response = await fetch(`${baseUrl()}/api/auth/login`, {
@@ -74,6 +100,9 @@ describe('message center', () => {
     const { context, page } = await signedInPage(browser, login, password);
     const bell = page.getByTestId('notice-bell');
     await expect.poll(() => bell.innerText(), { timeout: 15_000 }).toContain('5');
+    // The bell's name says its number too (axe: a visible count outside the name is a serious finding).
+    expect(await bell.getAttribute('aria-label')).toBe('Messages, 5 unread');
+    expect(blocking(await axeFindings(page)).map((finding) => finding.rule)).toEqual([]);
     await bell.click();
     await expect.poll(() => page.getByTestId('notice-count-1').innerText()).toContain('3');
     await page.getByTestId('notice-open-center-1').click();

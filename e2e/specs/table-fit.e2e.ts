@@ -85,13 +85,40 @@ const PAGES: { name: string; path: string; table: string; before?: (page: Page) 
     before: async (page) => page.getByTestId('device-kind-boxes').click(),
   },
   { name: 'device-status', path: '/deviceManagement', table: 'box-table' },
+  { name: 'webhooks', path: '/settings/settingCommon/webhooks', table: 'webhook-table' },
   // Default settings: the dashboard's default selection (the first store).
   { name: 'dashboard', path: '/dashboard', table: 'dashboard-shop-table' },
   { name: 'sales-data', path: '/settings/settingSales/performanceData', table: 'pos-list' },
   { name: 'exchange-rates', path: '/settings/settingSales/exchangeRates', table: 'exchange-rates' },
   { name: 'calendar-events', path: '/settings/passengerFlow/customCalendar', table: 'event-table' },
+  { name: 'floor-plans', path: '/settings/passengerFlow/storePlan', table: 'plan-table' },
+  {
+    name: 'floor-plan-cameras',
+    path: '/settings/passengerFlow/storePlan',
+    table: 'camera-point-table',
+    before: async (page) => page.getByTestId('plan-table').locator('tr.ant-table-row a').first().click(),
+  },
+  {
+    name: 'floor-plan-regions',
+    path: '/settings/passengerFlow/storePlan',
+    table: 'region-table',
+    before: async (page) => page.getByTestId('plan-table').locator('tr.ant-table-row a').first().click(),
+  },
+  { name: 'dwell-zones', path: '/settings/passengerFlow/haltArea', table: 'halt-table' },
   { name: 'message-center', path: '/newsCenter', table: 'message-table' },
   { name: 'video-downloads', path: '/download', table: 'download-list' },
+  { name: 'inspection-items', path: '/SOPmanage/inspectionItem', table: 'item-table' },
+  { name: 'inspection-categories', path: '/SOPmanage/inspectionClassList', table: 'category-table' },
+  { name: 'inspection-plans', path: '/taskManagement/dailyPatrol', table: 'plan-table' },
+  { name: 'audiences', path: '/settings/passengerFlow/crowdDataExport', table: 'audience-list' },
+  { name: 'visitor-batches', path: '/batch/list', table: 'batch-list' },
+  { name: 'batch-days', path: '/batch/list', table: 'batch-days' },
+  { name: 'batches-inner', path: '/batch/list-inner', table: 'batch-inner-list' },
+  { name: 'batches-realtime', path: '/batch/list-inner-realtime', table: 'live-batch-table' },
+  { name: 'store-entries', path: '/storeEntry/detail', table: 'store-entry-list' },
+  { name: 'rectification-mine', path: '/myTodo/mendTodo', table: 'rectification-table-mine' },
+  { name: 'rectification-created', path: '/myTodo/mendTodo?tab=created', table: 'rectification-table-created' },
+  { name: 'rectification-all', path: '/taskManagement/taskMendTodo', table: 'rectification-table-all' },
 ];
 
 /** The analytics pages' main tables, at their default selection and range. */
@@ -99,6 +126,9 @@ const ANALYTICS_PAGES: typeof PAGES = [
   { name: 'trend', path: '/trend', table: 'trend-table' },
   { name: 'entrances', path: '/area/entranceAnalysis', table: 'gate-table' },
   { name: 'time-intervals', path: '/area/timeIntervalAnalysis', table: 'time-interval-table' },
+  { name: 'area-overview', path: '/area/overview', table: 'area-overview-table' },
+  { name: 'area-entry', path: '/area/entryAnalysis', table: 'area-entry-table' },
+  { name: 'area-flow-lines', path: '/area/storeFlow', table: 'area-flow-lines' },
   { name: 'store-rankings', path: '/shops/storeRankings', table: 'rankings-table' },
   { name: 'store-comparison', path: '/shops/storeComparison', table: 'comparison-table' },
   { name: 'four-quadrant', path: '/shops/fourQuadrantAnalysis', table: 'four-quadrant-table' },
@@ -128,7 +158,8 @@ describe('list tables at 1440 x 900', () => {
         await expectWholeHeaders(page, entry.table, `${entry.name}-${lang}`);
       }
       await context.close();
-    });
+      // Some 30 pages, each waited on until its rows are drawn: more than the default minute on a loaded machine.
+    }, 180_000);
     it(`show every header whole on every analytics page (${lang})`, async () => {
       const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password, lang);
       for (const entry of ANALYTICS_PAGES) {

@@ -70,7 +70,7 @@ describe("today's traffic", () => {
     expect(answer.status, answer.msg).toBe(200);
     expect(answer.data).toMatchObject({ accepted: 3, ignoredClosed: 0 });
 
-    // The page refreshes itself every 30 seconds: the new crossings show within a minute.
+    // The real-time channel tells the page (a dashboard event for the shop); polling is the fallback.
     await expect
       .poll(async () => figure(await page.getByTestId('dashboard-entries').innerText()), { timeout: 60_000, interval: 1_000 })
       .toBe(before + crossings);

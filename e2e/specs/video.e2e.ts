@@ -62,6 +62,14 @@ async function playFrom(page: Page, atMs: number): Promise<void> {
   await expect.poll(async () => Math.abs((await clockMs(page)) - atMs) < 60_000, { timeout: 10_000 }).toBe(true);
 }
 
+/** What a switch to another tab does to the page: visibilityState reads hidden and visibilitychange fires. */
+async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
 async function openPlayback(page: Page, cameraId: string): Promise<void> {
   await page.goto(`/playback?cameraId=${cameraId}`);
   await tile(page).getByRole('button', { name: /·/ }).waitFor({ timeout: 20_000 });
@@ -70,16 +78,25 @@ async function openPlayback(page: Page, cameraId: string): Promise<void> {
 }
 
 describe('live view and playback', () => {
-  it('plays a camera live in tile 1 from the tour’s link (one pull: the recorder’s), and shows an offline camera’s message instead of a black tile', async () => {
+  it('plays a camera live in tile 1 from the tour’s link (one pull: the recorder’s), an on-demand camera beside it, and an offline camera’s message instead of a black tile', async () => {
     const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password);
     await page.goto(`/playback?shopId=x&cameraId=${continuous()}`);
     await expectPlaying(page);
     await shot(page, 'video-live');
 
-    // A second layout: four tiles, the on-demand camera (no stream behind it in the demo) dropped into tile 2.
+    // A second layout: four tiles, a camera that records only on demand dropped into tile 2: its
+    // stream starts for the viewer.
     await page.getByTestId('video-layout').getByText('4', { exact: true }).click();
     await page.getByTestId(`camera-node-${onDemand()}`).dragTo(tile(page, 1));
-    await expect.poll(() => tile(page, 1).textContent(), { timeout: 30_000 }).toContain('The camera is offline');
+    await expectPlaying(page, 1);
+    // A camera without video (the demo gives video to its first cameras only) into tile 3.
+    const withVideo = new Set(streams.map((stream) => stream.cameraId));
+    const shown = await page.locator('[data-testid^="camera-node-"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid') ?? ''));
+    const dark = shown.map((id) => id.replace('camera-node-', '')).find((id) => !withVideo.has(id));
+    if (!dark) throw new Error('no camera without video in the tree');
+    await page.getByTestId(`camera-node-${dark}`).dragTo(tile(page, 2));
+    await expect.poll(() => tile(page, 2).textContent(), { timeout: 30_000 }).toContain('The camera is offline');
+    await shot(page, 'video-live-grid');
     // Tile 1 keeps playing.
     await expectPlaying(page, 0);
     await context.close();
@@ -119,6 +136,52 @@ describe('live view and playback', () => {
     // Beyond the 30-day horizon: the server's refusal, in the tile.
     await playFrom(page, Date.now() - 31 * 86_400_000);
     await expect.poll(() => tile(page).textContent(), { timeout: 20_000 }).toContain('Videos older than 30 days cannot be played');
+    await context.close();
+  });
+
+  it('offers the nearest recording where nothing was recorded, and plays it', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password);
+    await openPlayback(page, onDemand());
+    // Five days ago: nothing recorded then nor in the 24 hours after (the demo's history is two days;
+    // a gap within the playlist's 24 hours would be skipped to its next recording instead).
+    await playFrom(page, Math.floor((Date.now() - 5 * 86_400_000) / 60_000) * 60_000);
+    await expect.poll(() => tile(page).getAttribute('data-state'), { timeout: 30_000 }).toBe('empty');
+    expect(await tile(page).textContent()).toContain('There is no recorded video at this time');
+    await shot(page, 'video-playback-nearest');
+    await page.getByTestId('video-tile-nearest-0').click();
+    await expectPlaying(page);
+    await context.close();
+  });
+
+  it('stops streaming in a hidden tab (the live socket closes, playback pauses) and goes on when the tab shows again', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password);
+    const sockets: import('playwright-core').WebSocket[] = [];
+    page.on('websocket', (socket) => sockets.push(socket));
+    await page.goto(`/playback?cameraId=${continuous()}`);
+    await expectPlaying(page);
+    const open = () => sockets.filter((socket) => !socket.isClosed()).length;
+    expect(open()).toBe(1);
+    await setTabHidden(page, true);
+    await expect.poll(open, { timeout: 20_000 }).toBe(0);
+    await setTabHidden(page, false);
+    await expect.poll(open, { timeout: 20_000 }).toBe(1);
+    await expectPlaying(page);
+
+    await page.getByTestId('video-mode').getByText('Playback', { exact: true }).click();
+    await page.getByTestId('video-axis').waitFor();
+    await expectPlaying(page);
+    await setTabHidden(page, true);
+    await expect
+      .poll(
+        () =>
+          tile(page)
+            .locator('video')
+            .evaluate((video: HTMLVideoElement) => video.paused),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await setTabHidden(page, false);
+    await expectPlaying(page);
     await context.close();
   });
 

@@ -1,7 +1,10 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl, newContext, snapshot } from './browser.ts';
-import { signInThroughPage, waitForShell } from './flows.ts';
+import { waitForShell } from './flows.ts';
+
+/** Where the web app keeps the session that survives a reload (features/session/state/sessionStore.ts). */
+const SESSION_STORAGE_KEY = 'storelens.session';
 
 /**
  * Helpers of the administration specs (issue 3): signing in to a page, antd controls, and a small
@@ -16,10 +19,30 @@ export function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
 }
 
-export async function signedInPage(browser: Browser, account: string, password: string, lang: Lang = 'en'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, BROWSER_LOCALE[lang]);
+/**
+ * A signed-in page; `timezoneId` gives the browser a zone (the machine's otherwise), as a person in a
+ * store's city has. The session is signed in through the API and handed to the tab as a reload
+ * finds it (token, user and customer in localStorage), so each test skips the login page's cold
+ * load; the login page itself is what session, i18n and recovery specs drive by hand. Like the
+ * login page, it lands in the shell for a user with one customer; a user with several is given
+ * `customerName` (the picker's choice).
+ */
+export async function signedInPage(
+  browser: Browser,
+  account: string,
+  password: string,
+  lang: Lang = 'en',
+  timezoneId?: string,
+  customerName?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const session = await apiSignIn(account, password, customerName);
+  const persisted = { state: { token: session.token, uid: session.uid, username: session.username, cid: session.cid, locale: lang }, version: 1 };
+  const context = await newContext(browser, BROWSER_LOCALE[lang], timezoneId, {
+    cookies: [],
+    origins: [{ origin: baseUrl(), localStorage: [{ name: SESSION_STORAGE_KEY, value: JSON.stringify(persisted) }] }],
+  });
   const page = await context.newPage();
-  await signInThroughPage(page, account, password, `?lang=${lang}`);
+  await page.goto('/');
   await waitForShell(page);
   return { context, page };
 }
@@ -67,6 +90,14 @@ export async function messageShown(page: Page, text: string): Promise<void> {
     await expect.poll(async () => (await page.locator('.ant-message-notice').allInnerTexts()).join('\n'), { timeout: 15_000 }).toContain(text);
   } catch (error) {
     await snapshot(page, `failed-message-${text.replace(/\W+/g, '-').toLowerCase()}`).catch(() => undefined);
+    // A form that refused to send says which field and why: name them in the failure.
+    const refusals = await page
+      .locator('.ant-form-item-has-error')
+      .evaluateAll((items) =>
+        items.map((item) => `${item.querySelector('label')?.textContent ?? '?'}: ${item.querySelector('.ant-form-item-explain')?.textContent ?? ''}`),
+      )
+      .catch(() => []);
+    if (refusals.length > 0 && error instanceof Error) error.message += `; the form refused: ${refusals.join(' | ')}`;
     throw error;
   }
 }
@@ -75,6 +106,8 @@ export async function messageShown(page: Page, text: string): Promise<void> {
 
 export interface ApiSession {
   token: string;
+  uid: string;
+  username: string;
   cid: string;
   post<T>(path: string, body?: unknown): Promise<{ status: number; msg: string; data: T }>;
 }
@@ -86,7 +119,7 @@ async function call<T>(path: string, init: RequestInit): Promise<{ status: numbe
 
 /** Signs in through the API and selects the first (or the named) customer. */
 export async function apiSignIn(account: string, password: string, customerName?: string): Promise<ApiSession> {
-  const login = await call<{ token: string; cids: { cid: string; cname: string }[] }>('/auth/login', {
+  const login = await call<{ token: string; uid: string; username: string; cids: { cid: string; cname: string }[] }>('/auth/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ account, password }),
@@ -106,6 +139,8 @@ export async function apiSignIn(account: string, password: string, customerName?
   expect(selected.status).toBe(200);
   return {
     token,
+    uid: login.data.uid,
+    username: login.data.username,
     cid,
     post: (path, body = {}) => call(path, { method: 'POST', headers: headers(true), body: JSON.stringify(body) }),
   };

@@ -17,6 +17,13 @@ export interface AxeFinding {
 
 /** Runs axe over the whole page as it is now and returns every violation, worst first. */
 export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  // Colours are measured once the page stands still: a badge caught while it fades in (the bell's
+  // count, arriving after the page) reads as half its contrast. Endless animations (spinners) are
+  // left running, and no wait lasts past 2 s.
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);
+    await Promise.race([Promise.allSettled(finite.map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = (await page.evaluate(() =>
     (window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } }).axe.run(document, { resultTypes: ['violations'] }),

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
+/** What a new browser context starts with: cookies and each origin's localStorage. */
+export type StorageState = Exclude<NonNullable<Parameters<Browser['newContext']>[0]>['storageState'], string | undefined>;
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
 
@@ -29,8 +32,14 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-export async function newContext(browser: Browser, locale = 'en-US'): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), locale, viewport: { width: 1440, height: 900 } });
+export async function newContext(browser: Browser, locale = 'en-US', timezoneId?: string, storageState?: StorageState): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseUrl(),
+    locale,
+    viewport: { width: 1440, height: 900 },
+    ...(timezoneId ? { timezoneId } : {}),
+    ...(storageState ? { storageState } : {}),
+  });
 }
 
 /** Keeps a screenshot of the page under e2e/artifacts, for people to look at. */

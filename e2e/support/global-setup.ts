@@ -19,6 +19,24 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** A first port whose next `count` ports are all free on the loopback (checked now, so a race stays possible but rare). */
+async function freePortBlock(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 3_000) * 10;
+    const free = await Promise.all(Array.from({ length: count }, (_, offset) => portIsFree(base + offset)));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error('no free block of ports for the demo streams');
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
 async function waitForReady(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -71,6 +89,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DEMO_VIDEO: process.env.DEMO_VIDEO ?? 'true',
       DEMO_VIDEO_CAMERAS: process.env.DEMO_VIDEO_CAMERAS ?? '4',
       DEMO_VIDEO_CONTINUOUS: process.env.DEMO_VIDEO_CONTINUOUS ?? '2',
+      // Another demo on this machine (a developer's npm start, a second checkout's run) keeps 18600 up.
+      DEMO_STREAM_PORT: process.env.DEMO_STREAM_PORT ?? String(await freePortBlock(8)),
     },
     stdio: ['ignore', log, log],
     detached: true,

@@ -64,7 +64,10 @@ describe('configuration', () => {
       demo: true,
       demoContinuous: 7,
       demoCameras: null,
+      demoStreamPort: 18_600,
+      liveTicketSecret: null,
     });
+    expect(loadConfig({ LIVE_TICKET_SECRET: 'x'.repeat(32) }).video.liveTicketSecret).toBe('x'.repeat(32));
     const s3 = loadConfig({
       OBJECT_STORAGE: 's3',
       S3_BUCKET: 'video',
@@ -72,6 +75,7 @@ describe('configuration', () => {
       VIDEO_RECORD: 'false',
       DEMO_VIDEO_CONTINUOUS: '0',
       DEMO_VIDEO_CAMERAS: '4',
+      DEMO_STREAM_PORT: '21000',
     });
     expect(s3.storage).toEqual({
       kind: 's3',
@@ -85,6 +89,7 @@ describe('configuration', () => {
       record: false,
       demoContinuous: 0,
       demoCameras: 4,
+      demoStreamPort: 21_000,
     });
     expect(() => loadConfig({ OBJECT_STORAGE: 's3' })).toThrow('S3_BUCKET is required with OBJECT_STORAGE=s3');
   });
@@ -93,6 +98,8 @@ describe('configuration', () => {
     ['OBJECT_STORAGE', 'disk', /OBJECT_STORAGE must be one of local, s3/],
     ['S3_ENDPOINT', 'minio:9000', /S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL/],
     ['VIDEO_MIN_FREE_MB', 'lots', /VIDEO_MIN_FREE_MB must be a whole number/],
+    ['DEMO_STREAM_PORT', '80', /DEMO_STREAM_PORT must be a whole number from 1024 to 60000/],
+    ['LIVE_TICKET_SECRET', 'short', /LIVE_TICKET_SECRET must be at least 32 characters/],
     ['APP_MODE', 'prod', /APP_MODE must be one of production, development, test/],
     ['PORT', 'eighty', /PORT must be a whole number from 1 to 65535/],
     ['PORT', '70000', /PORT must be a whole number/],

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ALARM_LIMITS, REALTIME } from '@storelens/contracts';
 import { z } from 'zod';
 
 /**
@@ -47,6 +48,34 @@ export interface AppConfig {
   storage: StorageConfig;
   /** Store video (issue 12). */
   video: VideoConfig;
+  /** The real-time channel (issue 15): how often each web process reads the event log, and the streams' heartbeat. */
+  realtime: RealtimeConfig;
+  webhooks: WebhooksConfig;
+  /** AI alarms (issue 15). */
+  alarms: AlarmsConfig;
+}
+
+export interface AlarmsConfig {
+  /** ALARM_FOLD_MINUTES (default 10): repeats of an item on a camera within this many minutes fold into one alarm; 0 folds nothing. */
+  foldMinutes: number;
+}
+
+export interface RealtimeConfig {
+  /** REALTIME_POLL_MS (default 250): the delay between an event's commit and its delivery is at most about this. */
+  pollMs: number;
+  /** REALTIME_HEARTBEAT_MS (default 15000): a comment line on every stream this often, and the sessions checked. */
+  heartbeatMs: number;
+  /** A stream is ended after this long and the page opens a new one (contracts REALTIME.connectionLifetimeMs; tests shorten it). */
+  lifetimeMs: number;
+}
+
+export interface WebhooksConfig {
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_TARGETS=true lets webhooks go to private, loopback and link-local
+   * addresses (an on-premises receiver). Off by default in production, so an endpoint cannot be
+   * used to reach the server's own network (SSRF); development and test modes allow them.
+   */
+  allowPrivateTargets: boolean;
 }
 
 export type StorageConfig =
@@ -67,6 +96,13 @@ export interface VideoConfig {
   demoContinuous: number;
   /** DEMO_VIDEO_CAMERAS: how many demo cameras get video at all (every one by default; the end-to-end specs take a few, to start quickly). */
   demoCameras: number | null;
+  /** DEMO_STREAM_PORT: the demo camera streams listen on the loopback from this port up, one per camera (two demos on one machine take different ones). */
+  demoStreamPort: number;
+  /**
+   * LIVE_TICKET_SECRET: signs live-view tickets. Processes that share it redeem each other's tickets
+   * (several web processes behind one address); unset, each process makes its own at start.
+   */
+  liveTicketSecret: string | null;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -79,6 +115,9 @@ export const DEFAULT_DEMO_HISTORY_DAYS = 90;
  * the 10 % budget (docs/PERFORMANCE.md). The others keep their seeded history, on demand.
  */
 export const DEFAULT_DEMO_CONTINUOUS_CAMERAS = 7;
+
+/** The demo camera streams' first loopback port (DEMO_STREAM_PORT), one port per camera from there. */
+export const DEFAULT_DEMO_STREAM_PORT = 18_600;
 
 function requiredWith(variable: string, value: string | undefined, because: string): string {
   if (!value) throw new ConfigError([{ variable, problem: `is required with ${because}` }]);
@@ -156,6 +195,12 @@ const environmentSchema = z.object({
   DEMO_VIDEO: booleanText,
   DEMO_VIDEO_CONTINUOUS: integer(0, 1000),
   DEMO_VIDEO_CAMERAS: integer(0, 100_000),
+  DEMO_STREAM_PORT: integer(1024, 60_000),
+  LIVE_TICKET_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  REALTIME_POLL_MS: integer(20, 10_000),
+  REALTIME_HEARTBEAT_MS: integer(1000, 120_000),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanText,
+  ALARM_FOLD_MINUTES: integer(0, 1440),
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the person typed the command.
   INIT_CWD: optionalText,
 });
@@ -216,7 +261,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       demo: vars.DEMO_VIDEO ?? true,
       demoContinuous: vars.DEMO_VIDEO_CONTINUOUS ?? DEFAULT_DEMO_CONTINUOUS_CAMERAS,
       demoCameras: vars.DEMO_VIDEO_CAMERAS ?? null,
+      demoStreamPort: vars.DEMO_STREAM_PORT ?? DEFAULT_DEMO_STREAM_PORT,
+      liveTicketSecret: vars.LIVE_TICKET_SECRET ?? null,
     },
+    realtime: {
+      pollMs: vars.REALTIME_POLL_MS ?? 250,
+      heartbeatMs: vars.REALTIME_HEARTBEAT_MS ?? REALTIME.heartbeatMs,
+      lifetimeMs: REALTIME.connectionLifetimeMs,
+    },
+    webhooks: { allowPrivateTargets: vars.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? mode !== 'production' },
+    alarms: { foldMinutes: vars.ALARM_FOLD_MINUTES ?? ALARM_LIMITS.defaultFoldMinutes },
     trustProxy: vars.TRUST_PROXY === undefined || vars.TRUST_PROXY === 'false' ? false : vars.TRUST_PROXY === 'true' ? true : vars.TRUST_PROXY,
   };
 }

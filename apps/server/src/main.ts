@@ -4,20 +4,25 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { startBackground } from './background.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { createAlarmClips } from './modules/alarms/alarm-clips.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
+import { createDemoAlarmClips } from './modules/demo/demo-alarm-clips.ts';
 import { DEMO_ACCOUNTS } from './modules/demo/demo-plan.ts';
 import { createDemoFeeder, type DemoFeeder } from './modules/demo/demo-traffic.ts';
 import { seedDemoVideo, startDemoStreams } from './modules/demo/demo-video.ts';
 import { seedDemo } from './modules/demo/seed-demo.ts';
 import { createDeviceApiService } from './modules/device-api/device-api.service.ts';
+import { createFloorplanService } from './modules/floorplan/floorplan.service.ts';
 import { createRebuildService } from './modules/traffic/rebuild.ts';
 import { purgeSummary } from './modules/traffic/retention.jobs.ts';
 import { createRetentionService } from './modules/traffic/retention.ts';
 import { assertExecutable, FfmpegMissingError } from './modules/video/ffmpeg.ts';
+import { spoolDirOf } from './modules/video/spool.ts';
 import { createWeatherService, WeatherImportError } from './modules/weather/weather.service.ts';
 import { backupSqlite, markServerRunning, restoreSqlite } from './platform/db/backup.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { outboxRepo } from './platform/mail/outbox.repo.ts';
+import { createShopDataSignal } from './platform/realtime/shop-signal.ts';
 import { objectStorageOf } from './platform/storage/storage-config.ts';
 
 const USAGE = `usage: tsx src/main.ts <command>
@@ -65,9 +70,22 @@ async function main(): Promise<void> {
     console.log(created ? `demo data created (${events ?? 0} traffic events)` : 'database is not empty: demo seed skipped');
     return close();
   }
+  // Floor plans: their cameras' projections turn the demo's walks into tracks (issue 13).
+  const floorplan = createFloorplanService({ db, storage: objectStorageOf(config) });
   if (command === 'simulate') {
     await migrateToLatest(db);
-    const feeder = createDemoFeeder({ db, deviceApi: createDeviceApiService({ db, calendar: createCalendarService({ db }) }), dataDir: config.dataDir });
+    const feeder = createDemoFeeder({
+      db,
+      deviceApi: createDeviceApiService({
+        db,
+        calendar: createCalendarService({ db }),
+        floorplan,
+        storage: objectStorageOf(config),
+        alarmFoldMinutes: config.alarms.foldMinutes,
+      }),
+      dataDir: config.dataDir,
+      floorplan,
+    });
     const round = async () => console.log(`${new Date().toISOString()}  ${await feeder.tick()} events sent`);
     await round();
     if (process.argv.includes('--once')) return close();
@@ -176,7 +194,39 @@ async function main(): Promise<void> {
   // device API's service (SIMULATE=false turns this off, e.g. for end-to-end tests).
   let demoFeeder: DemoFeeder | undefined;
   if (command === 'start' && config.simulate && config.role !== 'web') {
-    demoFeeder = createDemoFeeder({ db, deviceApi: createDeviceApiService({ db, calendar: createCalendarService({ db }) }), dataDir: config.dataDir });
+    demoFeeder = createDemoFeeder({
+      db,
+      // Open dashboards of the demo shops hear of each round (the real-time channel).
+      deviceApi: createDeviceApiService({
+        db,
+        calendar: createCalendarService({ db }),
+        floorplan,
+        shopData: createShopDataSignal({ db }),
+        storage: objectStorageOf(config),
+        alarmFoldMinutes: config.alarms.foldMinutes,
+      }),
+      dataDir: config.dataDir,
+      floorplan,
+      // Where the demo has video, its boxes post each alarm's clip, cut from the recording.
+      ...(config.video.demo
+        ? {
+            alarmClips: createDemoAlarmClips({
+              db,
+              storage: objectStorageOf(config),
+              ffmpegPath: config.video.ffmpegPath,
+              clips: createAlarmClips({
+                db,
+                storage: objectStorageOf(config),
+                ffmpegPath: config.video.ffmpegPath,
+                ffprobePath: config.video.ffprobePath,
+                workRoot: path.join(spoolDirOf(config), 'alarm-clips'),
+              }),
+              workRoot: path.join(spoolDirOf(config), 'demo-alarm-clips'),
+              log: (message) => console.warn(message),
+            }),
+          }
+        : {}),
+    });
     if (seed.historyUntil) demoFeeder.startFrom(seed.historyUntil);
   }
   // The demo cameras that record continuously are real streams the recorders pull (only where recorders

@@ -38,12 +38,45 @@ const RAW_TENANT_QUERIES: Record<string, string> = {
   'modules/users/users.repo.ts#sharedAccounts:memberships':
     "counts an account's memberships in other customers, which decides whether its personal details may be edited",
   'modules/sales/pos.repo.ts#insertOrders:pos_orders': 'the bulk order insert is SQL compiled by hand for speed; it writes scope.customerId into every row',
+  'modules/inspection/occurrences.repo.ts#schedulablePlanZones:inspection_plans':
+    "the occurrence scan serves every customer (like the job worker); each occurrence job then works inside its plan's customer",
+  'modules/inspection/occurrences.repo.ts#schedulablePlanZones:inspection_plan_shops': 'joined on customer_id: the time zones of each plan’s own stores',
+  'modules/inspection/occurrences.repo.ts#schedulablePlanZones:shops': 'joined on customer_id: the time zones of each plan’s own stores',
+  'modules/inspection/occurrences.repo.ts#customersWithStoppedShops:inspection_assignments':
+    'finds which customers have open work in closed stores; the cancelling itself runs inside each customer',
+  'modules/inspection/occurrences.repo.ts#customersWithStoppedShops:shops': 'joined on customer_id: the store of each open assignment',
+  'modules/inspection/plan-notices.repo.ts#customersWithOpenAssignments:inspection_assignments':
+    'the plan-notice round finds which customers have open work; each notice is then claimed and posted inside its customer',
+  'modules/inspection/plan-notices.repo.ts#candidates:inspection_assignment_notices':
+    'a correlated count joined on customer_id to the scoped assignment row (the notices already claimed)',
+  'modules/inspection/todo.repo.ts#donePage:inspection_plan_handlers':
+    'a correlated exists joined on customer_id to the scoped assignment row (is the user a handler of its plan)',
+  'modules/boards/boards.repo.ts#allBoardAddresses:board_settings':
+    "the /dataBoard pages' frame-src names every configured board origin: a page load carries no session, so no customer is known (addresses only, never a secret)",
+  'modules/rectification/rectification.repo.ts#customersWithDeadlineWork:rectifications':
+    'the deadline scan finds which customers have notices or frames due; each notice and frame is then handled inside its customer',
+  'modules/rectification/rectification.repo.ts#customersWithDeadlineWork:rectification_media':
+    'the same scan finds which customers have uploads nobody used; they are deleted inside each customer',
+  'modules/alarms/alert-settings.repo.ts#customersWithAlarmAlerts:alarm_alert_settings':
+    'the notice round finds which customers have alarm alerts on; each notice is then claimed and sent inside its customer',
+  'modules/temperature/temperature.repo.ts#customersWithPendingBreaches:temperature_sensors':
+    'the breach clock finds which customers have pending breaches; each breach is then raised inside its customer',
+  'modules/temperature/temperature.repo.ts#customersWithOpenAlerts:temperature_alerts':
+    'the reminder round finds which customers have open alerts; each reminder is then claimed and sent inside its customer',
+  'modules/temperature/temperature.repo.ts#purgeOlderThan:temperature_readings': 'retention is one horizon for every customer: readings past it go at once',
+  'modules/temperature/temperature.repo.ts#purgeOlderThan:temperature_rollups': 'the same retention for the 5-minute rollups',
+  'modules/warehouse/warehouse.repo.ts#customersWithWarehousePlans:inspection_plans':
+    'the warehouse scan finds which customers have warehouse plans; checks are then made, captured and settled inside each customer',
+  'modules/warehouse/warehouse.repo.ts#uncheckedAssignments:warehouse_checks':
+    'a correlated not-exists joined on customer_id to the scoped assignment row (has it any check yet)',
 };
 
 /** Tables with a nullable customer_id: platform tables whose rows may belong to no customer, so tenantScope does not take them. */
 const OPTIONAL_CUSTOMER_TABLES: Record<string, string> = {
   jobs: 'the durable queue serves every customer, and some jobs (housekeeping) work for none',
   sessions: 'a session exists from sign-in, before its person has chosen a customer',
+  realtime_events:
+    'the real-time event log: one sequence that every web process follows with one cursor across customers (like the job queue); each event is delivered only to its own customer’s streams',
 };
 
 describe('module boundaries (DESIGN section 5)', () => {

@@ -87,16 +87,27 @@ describe('settings-group and page flags', () => {
 describe('settings of the whole customer', () => {
   const customerWide = DECLARED_OPERATIONS.filter((operation) => operation.guard.wholeCustomer);
 
-  it('are the retention, flow configuration, sales template, device alert, reporting currency and exchange rate settings', () => {
+  it('are the retention, flow configuration, sales template, device alert, reporting currency, exchange rate and webhook settings', () => {
     expect(customerWide.map((operation) => operation.path).sort()).toEqual(
       [
         '/api/alertSetting/save',
+        '/api/alarms/alertSetting/save',
         '/api/customerKvSetting/update',
         '/api/privacy/update',
         '/api/salesTemplate/saveConfig',
         '/api/currency/saveSettings',
         '/api/exchangeRate/save',
         '/api/exchangeRate/delete',
+        // Webhooks send every store's events out: the whole customer's to register, and to read.
+        '/api/webhook/list',
+        '/api/webhook/add',
+        '/api/webhook/update',
+        '/api/webhook/delete',
+        '/api/webhook/rotateSecret',
+        '/api/webhook/test',
+        '/api/webhook/deliveries',
+        '/api/webhook/delivery',
+        '/api/webhook/redeliver',
       ].sort(),
     );
   });

@@ -22,7 +22,12 @@ export interface TestApp {
  * A fresh database per test file: an in-memory SQLite database by default, or, when DATABASE_URL
  * points at PostgreSQL, a new database on that server created for this file and dropped after it.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}, beforeReady?: (app: FastifyInstance) => void): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+  /** `sqliteFile`: an SQLite file under the config's DATA_DIR instead of memory, so a second connection (a second process) can open it. */
+  options: { sqliteFile?: string } = {},
+): Promise<TestApp> {
   resetClock();
   const base = loadConfig({
     ...process.env,
@@ -38,7 +43,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, beforeRe
     dropDatabase = scratch.drop;
   }
   const config: AppConfig = { ...base, databaseUrl, mode: 'development', ...overrides };
-  const opened = openDatabase(config, ':memory:');
+  const opened = openDatabase(config, options.sqliteFile ?? ':memory:');
   await migrateToLatest(opened.db);
   const app = await buildApp(config, opened.db, opened.dialect);
   beforeReady?.(app);

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEMO_ACCOUNTS, DEMO_CUSTOMERS } from '../src/modules/demo/demo-plan.ts';
 import { seedDemo } from '../src/modules/demo/seed-demo.ts';
+import { queueDelivery } from '../src/modules/webhooks/webhooks.events.ts';
+import { createWebhooksService } from '../src/modules/webhooks/webhooks.service.ts';
+import { resolveActor } from '../src/platform/authz/actor.ts';
 import { type Session, sheetRows, signIn } from './factories.ts';
 import { call, createTestApp, type TestApp } from './harness.ts';
 
@@ -32,7 +35,16 @@ type JsonSchema = {
 type ForeignIds = Map<string, string[]>;
 
 const KIND_OF_FIELD: [RegExp, string][] = [
+  [/^rectification|Rectification/, 'rectifications'],
+  [/^media|Media|^image|Image/, 'rectification_media'],
+  [/^handler|Handler|^reviewer|Reviewer/, 'users'],
+  [/^plan|Plan/, 'inspection_plans'],
+  [/^item|Item/, 'inspection_items'],
+  [/^category|Category/, 'inspection_categories'],
+  [/^assignment|Assignment/, 'inspection_assignments'],
   [/^panorama|Panorama/, 'panoramas'],
+  [/^plan|Plan/, 'floor_plans'],
+  [/^element|Element/, 'floor_plan_elements'],
   [/^shop|Shop/, 'shops'],
   [/^org|Org/, 'orgs'],
   [/^camera|Camera/, 'cameras'],
@@ -43,6 +55,13 @@ const KIND_OF_FIELD: [RegExp, string][] = [
   [/^group|Group/, 'shop_groups'],
   [/^upload|Upload/, 'pos_uploads'],
   [/^message|Message/, 'messages'],
+  [/^endpoint|Endpoint/, 'webhook_endpoints'],
+  [/^delivery|Delivery/, 'webhook_deliveries'],
+  [/^audience|Audience|^source/, 'crowd_audiences'],
+  [/^channel|Channel/, 'crowd_channels'],
+  [/^promotion|Promotion/, 'crowd_promotions'],
+  [/^material|Material/, 'crowd_materials'],
+  [/^batchId$/, 'batch_visits'],
 ];
 
 function foreignIdFor(field: string, foreign: ForeignIds): string {
@@ -118,6 +137,26 @@ beforeAll(async () => {
   );
   const account = DEMO_ACCOUNTS[0];
   admin = await signIn(t.app, account?.loginName ?? '', ours?.id, account?.password);
+  // The other customer has a webhook endpoint with a delivery (the demo registers none): their ids join the sweep.
+  const theirAdmin = await t.db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('customer_id', '=', theirs?.id ?? '')
+    .executeTakeFirstOrThrow();
+  const theirActor = await resolveActor(t.db, theirAdmin.user_id, theirs?.id ?? '');
+  if (!theirActor) throw new Error('the other customer has no member');
+  await createWebhooksService({ db: t.db, allowPrivateTargets: true }).add(theirActor, {
+    url: 'http://127.0.0.1:9/sweep',
+    description: 'Sweep',
+    events: ['device.offline'],
+    enabled: false,
+  });
+  const [endpoint] = await t.db
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('customer_id', '=', theirs?.id ?? '')
+    .execute();
+  await queueDelivery(t.db, theirs?.id ?? '', { id: endpoint?.id ?? '' }, { id: 'evt_sweep', type: 'webhook.test', body: '{}' }, { test: true });
   // Every id of the other customer's tenant rows: none may ever appear in an answer to us.
   foreign = new Map();
   const tables = await t.db.introspection.getTables();

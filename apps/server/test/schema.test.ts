@@ -106,7 +106,7 @@ afterAll(async () => {
 });
 
 describe('tenant tables of the migrated database (DESIGN T3)', () => {
-  it('are the tables schema.ts declares with a customer_id, and only jobs and sessions have a nullable one', async () => {
+  it('are the tables schema.ts declares with a customer_id, and only the platform tables (jobs, sessions, realtime_events) have a nullable one', async () => {
     const tables = await introspect(db, t.dialect);
     expect(tenantTablesOf(tables).sort()).toEqual([...declared.tenant].sort());
     const nullable = [...tables].filter(([, shape]) => shape.columns.some((column) => column.name === 'customer_id' && !column.notNull)).map(([name]) => name);

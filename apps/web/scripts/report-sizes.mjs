@@ -86,12 +86,17 @@ try {
 const startupLocaleKeys = [...new Set([...loginKeys].flatMap((key) => manifest[key].dynamicImports ?? []))].filter((key) =>
   key.startsWith(`src/locales/${STARTUP_LOCALE}/`),
 );
-// The contracts' message catalogue is fetched in the user's language too; its chunks carry no source
-// path in the manifest (they live outside the web root), so count the largest of the four.
+// The contracts' message catalogue: public pages fetch only its startup groups in the user's
+// language (virtual:startup-messages/<locale>, see vite-plugins/startupMessages.ts); the whole catalogue
+// comes with the shell. Count the largest of the four startup subsets.
 const messageCatalogueKeys = [...new Set([...loginKeys].flatMap((key) => manifest[key].dynamicImports ?? []))]
-  .filter((key) => manifest[key].name === 'messages')
+  .filter((key) => key.startsWith('virtual:startup-messages/'))
   .sort((a, b) => sizes(manifest[b].file).gzip - sizes(manifest[a].file).gzip)
   .slice(0, 1);
+if (messageCatalogueKeys.length === 0) {
+  console.error('report-sizes: /login fetches no startup message catalogue; is the startupMessages plugin wired?');
+  process.exit(1);
+}
 const loginJs = [...loginKeys, ...startupLocaleKeys, ...messageCatalogueKeys].map((key) => ({ key, file: manifest[key].file, ...sizes(manifest[key].file) }));
 const loginCss = [...new Set([...loginKeys].flatMap((key) => manifest[key].css ?? []))].map((file) => ({ file, ...sizes(file) }));
 

@@ -1,4 +1,5 @@
 import './shared/lib/zodCsp.ts';
+import './shared/lib/documentPath.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -32,6 +32,8 @@ async function waitForReady(baseUrl: string, timeoutMs: number): Promise<void> {
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server process (its CPU time is in /proc/<pid>/stat). */
+  pid: number | null;
   stop: () => void;
 }
 
@@ -69,7 +71,7 @@ export async function startBuiltServer(dataDir: string, env: Record<string, stri
     stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, pid: child.pid ?? null, stop };
 }
 
 export /** The web build the server will serve; built first when it is missing or predates its .br twins. */

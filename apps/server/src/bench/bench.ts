@@ -1,3 +1,8 @@
+import { alarmsBenchOptions, runAlarmsBench } from './alarms-bench.ts';
+import { extensionsBenchOptions, runExtensionsBench } from './extensions-bench.ts';
+import { floorplanBenchOptions, runFloorplanBench } from './floorplan-bench.ts';
+import { inspectionBenchOptions, runInspectionBench } from './inspection-bench.ts';
+import { realtimeBenchOptions, runRealtimeBench } from './realtime-bench.ts';
 import { runSalesBench, salesBenchOptions } from './sales-bench.ts';
 import { runTrafficBench, trafficBenchOptions } from './traffic-bench.ts';
 import { runVideoBench, videoBenchOptions } from './video-bench.ts';
@@ -21,7 +26,30 @@ const USAGE = `usage: npm run bench -- traffic [--stores N] [--days D] [--visits
             cameras (default 7, the demo's) recorded continuously from real streams for T seconds (default 60): CPU from /proc;
             a 10-minute download clip generated C times (default 10), queue to 'generated', duration by ffprobe;
             then the players in headless Chromium against the built app with the demo's video (R runs, default 10;
-            --skip-player skips them): time to first frame of live and of playback, and a seek within 24 hours (medians)`;
+            --skip-player skips them): time to first frame of live and of playback, and a seek within 24 hours (medians)
+       npm run bench -- inspection [--stores N] [--items I] [--days D]
+  inspection  a chain of N stores (default 1,000) in four time zones with a daily plan of I items (default 20), through
+            the services; the day's occurrences as the scan's jobs make them (target 5 s), beside a naive generation
+            (a transaction per store, a row at a time), and the same day again (idempotent: nothing made); then D days
+            of completed history (default 365: about 7 million item results; --days 0 skips it) and p50/p95 of the
+            to-do list, a plan's results and the analysis page (target 100 ms) beside naive answers (same answer checked)
+       npm run bench -- floorplan [--stores N] [--days D] [--plan-days P] [--visits V] [--ingest-shop-days K] [--samples S]
+  floorplan stores with the demo floor plan (default 200 x 90 days): track and heat-grid ingestion through the device
+            API's service (K shop-days, durable), one plan's heat map (a day, 30 days) and from-and-go (30 days) beside
+            the same answers from raw tracks and heat minutes, and a day's trajectories drawn in headless Chromium
+       npm run bench -- realtime [--clients N] [--samples S] [--shops K]
+  realtime  the server in its own process with N (default 100) open event streams: a box's post to the device API
+            timed to the dashboard event at every client, and messages.post in another process timed to the bell's
+            notice event (S samples each, default 40); beside them the 30 s / 60 s polls they replace
+       npm run bench -- alarms [--stores N] [--ingest K] [--alarms M] [--days D] [--keep]
+  alarms    K alarms (default 2,000) with one image each through the device API's service in batches of 100, beside one per
+            request (target 500 alarms/s); then M alarms of history (default 5 million over 90 days in 1,000 stores) and p50/p95
+            of the alarm list with filters and of the analysis (target 100 ms) beside naive answers (same answer checked)
+       npm run bench -- extensions [--stores N] [--sensors S] [--days D] [--every M] [--warehouse-stores W] [--warehouse-days K] [--samples X]
+  extensions temperature readings (default 50 stores x 4 sensors x 7 days, one per 5 minutes) through the device API's
+            service; p50/p95 of the temperature page's last readings and a sensor's curve beside answers from the raw
+            readings; then a warehouse plan of W stores (default 300) x 3 checks x K days (default 90) made by the
+            occurrence jobs and the scan, and p50/p95 of the warehouse analysis beside a count over the check rows`;
 
 /** `npm run bench -- <name> [options]`: benchmarks print a table; they are not timed tests. */
 export async function runBench(args: string[]): Promise<void> {
@@ -29,6 +57,11 @@ export async function runBench(args: string[]): Promise<void> {
   if (name === 'sales') return runSalesBench(salesBenchOptions(rest));
   if (name === 'web') return runWebBench(webBenchOptions(rest));
   if (name === 'video') return runVideoBench(videoBenchOptions(rest));
+  if (name === 'inspection') return runInspectionBench(inspectionBenchOptions(rest));
+  if (name === 'floorplan') return runFloorplanBench(floorplanBenchOptions(rest));
+  if (name === 'realtime') return runRealtimeBench(realtimeBenchOptions(rest));
+  if (name === 'alarms') return runAlarmsBench(alarmsBenchOptions(rest));
+  if (name === 'extensions') return runExtensionsBench(extensionsBenchOptions(rest));
   if (name !== 'traffic') {
     console.error(USAGE);
     process.exitCode = 2;

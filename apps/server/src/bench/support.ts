@@ -24,3 +24,29 @@ export function printTable(header: readonly string[], rows: readonly (readonly s
   for (const row of rows) console.log(line(row));
   console.log('');
 }
+
+/** A small seeded generator (mulberry32): the same generated history on every run. */
+export function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** p50 and p95 of `rounds` calls of `work` (no warm-up round), with the last call's answer. */
+export async function timedRounds<T>(rounds: number, work: () => Promise<T>): Promise<{ p50: number; p95: number; answer: T }> {
+  const times: number[] = [];
+  let answer: T | undefined;
+  for (let round = 0; round < rounds; round += 1) {
+    const t0 = performance.now();
+    answer = await work();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (share: number) => times[Math.min(times.length - 1, Math.ceil(share * times.length) - 1)] ?? 0;
+  return { p50: at(0.5), p95: at(0.95), answer: answer as T };
+}

@@ -10,6 +10,7 @@ import { createCustomersService } from '../modules/customers/customers.service.t
 import { batchesOf, createSimulator, type SimShop } from '../modules/demo/simulator.ts';
 import { createDeviceApiService } from '../modules/device-api/device-api.service.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
+import { createFloorplanService } from '../modules/floorplan/floorplan.service.ts';
 import { createOrgAdminService } from '../modules/org/org-admin.service.ts';
 import { createMoneyService } from '../modules/sales/money.service.ts';
 import { createTrafficReportFigures } from '../modules/sales/traffic-report-figures.ts';
@@ -20,6 +21,7 @@ import { resolveActor } from '../platform/authz/actor.ts';
 import { type DB, type DialectName, migrateToLatest, openDatabase } from '../platform/db/database.ts';
 import { createScratchDatabase, databaseUrlFor } from '../platform/db/scratch-database.ts';
 import type { CustomerActor } from '../platform/http/context.ts';
+import { objectStorageOf } from '../platform/storage/storage-config.ts';
 import { tenantScope } from '../platform/tenancy/scoped.ts';
 import { now } from '../platform/time/clock.ts';
 import { addDays, monthOf, todayIn } from '../platform/time/local-time.ts';
@@ -269,7 +271,12 @@ export async function buildBenchChain(
   }
 
   // ---------------------------------------------------------------- ingestion through the device API's service
-  const deviceApi = createDeviceApiService({ db, calendar: createCalendarService({ db }) });
+  const deviceApi = createDeviceApiService({
+    db,
+    calendar: createCalendarService({ db }),
+    floorplan: createFloorplanService({ db, storage: objectStorageOf(loadConfig()) }),
+    storage: objectStorageOf(loadConfig()),
+  });
   // Boxes of a chain count entrances per hour; visits are reported one by one.
   const simulator = createSimulator(42, { countMinutes: 60 });
   const until = now();

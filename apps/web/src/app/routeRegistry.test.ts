@@ -96,7 +96,7 @@ describe('route registry', () => {
     });
 
     it('has the traffic, video and sales sections: their tabs show and their target pages exist', () => {
-      expect(appRegistry.sectionsWithPages().map((section) => section.id)).toEqual(['traffic', 'video', 'sale']);
+      expect(appRegistry.sectionsWithPages().map((section) => section.id)).toEqual(['traffic', 'video', 'sale', 'inspection', 'service', 'batch']);
       for (const path of [
         '/dashboard',
         '/trend',
@@ -110,6 +110,7 @@ describe('route registry', () => {
         '/sales',
         '/consumption',
         '/playback',
+        '/temperature',
       ]) {
         expect(appRegistry.hasPage(path), path).toBe(true);
       }
@@ -137,12 +138,17 @@ describe('route registry', () => {
         '/settings/settingCommon/roleMng',
         '/settings/cameraMng',
         '/deviceManagement',
+        '/settings/settingCommon/webhooks',
         '/settings/passengerFlow/flowConf',
         '/settings/passengerFlow/customCalendar',
         '/settings/passengerFlow/privacy',
+        '/settings/passengerFlow/storePlan',
+        '/settings/passengerFlow/haltArea',
+        '/settings/passengerFlow/crowdDataExport',
         '/settings/settingSales/performanceData',
         '/settings/settingSales/salesTemplateSetup',
         '/settings/settingSales/exchangeRates',
+        '/settings/dataBoards',
       ]);
       expect(appRegistry.find('/newsCenter')?.meta.hideInMenu).toBe(true);
     });

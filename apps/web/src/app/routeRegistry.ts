@@ -71,7 +71,14 @@ export function createRouteRegistry(routes: readonly AppRoute[]): RouteRegistry 
     routes,
     find,
     hasPage: (path) => hasPage(path),
-    sectionsWithPages: () => TAB_SECTIONS.filter((section) => hasPage(section.target)),
+    // A tab goes to its section's target (spec section 2); while that page is not built yet
+    // (/AIInspection/alarmMessage), to the section's first menu page instead.
+    sectionsWithPages: () =>
+      TAB_SECTIONS.flatMap((section) => {
+        if (hasPage(section.target)) return [section];
+        const first = routes.find((route) => route.page && route.meta.section === section.id && !route.meta.hideInMenu);
+        return first ? [{ ...section, target: first.path }] : [];
+      }),
     menuRoutes: (section) => routes.filter((route) => route.page && route.meta.section === section && !route.meta.hideInMenu),
     firstSettingsPage: () => routes.find((route) => route.page && route.meta.section === 'settings' && !route.meta.hideInMenu),
   };

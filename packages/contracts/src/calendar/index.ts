@@ -110,9 +110,14 @@ export const calendarEventPageSchema = pageOf(calendarEventSchema);
  * server's daily purge (modules/traffic/retention.ts) enforces the days; boxes read blurFaces from
  * their configuration (GET /api/device/v1/config).
  */
-export const PRIVACY_DEFAULTS = { blurFaces: true, retentionDays: 400 } as const;
+export const PRIVACY_DEFAULTS = { blurFaces: true, retentionDays: 400, collectWifi: false } as const;
 export const privacySettingsSchema = z.object({
   blurFaces: z.boolean(),
+  /**
+   * Whether the boxes' Wi-Fi sightings (pseudonymised phone identifiers, the audiences' source) are
+   * collected at all (issue 17). Off by default: a customer turns it on, having told its visitors.
+   */
+  collectWifi: z.boolean().default(false),
   retentionDays: z
     .number({ error: messageRef('validation.positiveInt') })
     .int({ error: messageRef('validation.positiveInt'), abort: true })

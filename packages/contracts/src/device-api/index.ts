@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { deviceAiTaskSchema } from '../ai-tasks/index.ts';
+import { ALARM_LIMITS, ALARM_PRIORITIES } from '../alarms/index.ts';
+import { BATCH_LIMITS, BATCH_TYPES, VISITOR_TYPES } from '../batch/index.ts';
+import { isRawMac, WIFI_ID_PATTERN } from '../crowd/index.ts';
 import { messageRef } from '../platform/messages.ts';
 import { AGE_BANDS, GENDERS } from '../traffic/index.ts';
 
@@ -15,6 +19,14 @@ export const DEVICE_API_LIMITS = {
   maxAgeDays: 400,
   maxVisitHours: 24,
   maxCount: 10_000,
+  /** Foot points of one track: boxes simplify tracks (a point when the direction changes or every few seconds). */
+  maxTrackPoints: 600,
+  /** Camera pixel coordinates lie in [0, maxPixel]. */
+  maxPixel: 10_000,
+  /** Columns (and rows) of a camera's heat grid. */
+  maxGridSide: 64,
+  /** Dwell seconds of one heat-grid cell in one minute: 60 s for each of up to 100 people standing in it. */
+  maxCellDwell: 6_000,
   /** Request body limit of the device route (5,000 visits fit comfortably). */
   bodyLimitBytes: 4 * 1024 * 1024,
 } as const;
@@ -74,6 +86,64 @@ export const zoneDwellEventSchema = z.strictObject({
   exitedAt: instant('exitedAt'),
   visitorId: deviceId('visitorId').optional(),
 });
+const pixel = z
+  .number({ error: messageRef('validation.invalidValue', { field: 'points' }) })
+  .min(0, { error: messageRef('validation.compare', { op: '>=', value: 0 }) })
+  .max(DEVICE_API_LIMITS.maxPixel, { error: messageRef('validation.compare', { op: '<=', value: DEVICE_API_LIMITS.maxPixel }) });
+const offsetMs = z
+  .number({ error: messageRef('validation.positiveInt') })
+  .int({ error: messageRef('validation.positiveInt') })
+  .min(0, { error: messageRef('validation.compare', { op: '>=', value: 0 }) });
+
+/**
+ * One anonymous person's path through a camera's view (floor-plan analysis, issue 13): the foot
+ * points as [milliseconds since startedAt, x, y] in the camera's pixels (x right, y down, within
+ * the frame the camera was calibrated at), simplified by the box. Sent when the track ends. The
+ * server projects it onto the camera's floor plan. A track is known by (cameraId, trackId,
+ * startedAt): sent again in another batch it is a duplicate. visitorId, gender and ageBand link it
+ * to the visit the box reports for the same person, when it can tell.
+ */
+export const trackEventSchema = z.strictObject({
+  type: z.literal('track'),
+  cameraId: deviceId('cameraId'),
+  trackId: deviceId('trackId'),
+  startedAt: instant('startedAt'),
+  points: z
+    .array(z.tuple([offsetMs, pixel, pixel]))
+    .min(2, { error: messageRef('deviceApi.trackPoints') })
+    .max(DEVICE_API_LIMITS.maxTrackPoints, { error: messageRef('validation.maxItems', { n: DEVICE_API_LIMITS.maxTrackPoints }) }),
+  visitorId: deviceId('visitorId').optional(),
+  gender: z.enum(GENDERS, { error: messageRef('validation.invalidValue', { field: 'gender' }) }).default('unknown'),
+  ageBand: z.enum(AGE_BANDS, { error: messageRef('validation.invalidValue', { field: 'ageBand' }) }).default('unknown'),
+});
+/**
+ * A camera's dwell per grid cell in one minute (issue 13): the frame is cut into cols x rows equal
+ * cells; cells lists each cell's dwell seconds (summed over people), row by row from the top left.
+ * `at` is the minute's start; one grid per camera and minute (a second one is a duplicate).
+ */
+export const heatGridEventSchema = z.strictObject({
+  type: z.literal('heatGrid'),
+  cameraId: deviceId('cameraId'),
+  at: instant('at'),
+  cols: z
+    .number()
+    .int()
+    .min(1)
+    .max(DEVICE_API_LIMITS.maxGridSide, { error: messageRef('validation.compare', { op: '<=', value: DEVICE_API_LIMITS.maxGridSide }) }),
+  rows: z
+    .number()
+    .int()
+    .min(1)
+    .max(DEVICE_API_LIMITS.maxGridSide, { error: messageRef('validation.compare', { op: '<=', value: DEVICE_API_LIMITS.maxGridSide }) }),
+  cells: z
+    .array(
+      z
+        .number({ error: messageRef('validation.invalidValue', { field: 'cells' }) })
+        .min(0, { error: messageRef('validation.compare', { op: '>=', value: 0 }) })
+        .max(DEVICE_API_LIMITS.maxCellDwell, { error: messageRef('validation.compare', { op: '<=', value: DEVICE_API_LIMITS.maxCellDwell }) }),
+    )
+    .max(DEVICE_API_LIMITS.maxGridSide ** 2, { error: messageRef('validation.maxItems', { n: DEVICE_API_LIMITS.maxGridSide ** 2 }) }),
+});
 /** The box is alive; cameras listed as online are marked as reporting now. */
 export const heartbeatEventSchema = z.strictObject({
   type: z.literal('heartbeat'),
@@ -84,12 +154,168 @@ export const heartbeatEventSchema = z.strictObject({
     .optional(),
 });
 
-export const DEVICE_EVENT_TYPES = ['line', 'passerby', 'visit', 'zoneDwell', 'heartbeat'] as const;
+/**
+ * A phone's Wi-Fi identifier seen by the box (issue 17): `wifiId` is the keyed hash the box made of
+ * the MAC address (HMAC-SHA256 with the customer's key, 64 lower-case hex digits); the raw address
+ * never leaves the box, and one sent here is refused. `randomized` says the phone rotates its address
+ * (the locally administered bit): such sightings are counted apart and never become people.
+ * One sighting runs from the first to the last probe of one stay; `presence` is the box's judgement
+ * (signal strength and duration) of in the store or passing by. Collected only while the customer's
+ * privacy settings say so (collectWifi); identity (wifiId, firstSeenAt): a resend is a duplicate.
+ */
+export const wifiEventSchema = z.strictObject({
+  type: z.literal('wifi'),
+  wifiId: z
+    .string({ error: required })
+    .trim()
+    .refine((value) => !isRawMac(value), { error: messageRef('deviceApi.rawMac'), abort: true })
+    .regex(WIFI_ID_PATTERN, { error: messageRef('deviceApi.wifiId') }),
+  firstSeenAt: instant('firstSeenAt'),
+  lastSeenAt: instant('lastSeenAt'),
+  presence: z.enum(['inStore', 'passerby'], { error: messageRef('validation.invalidValue', { field: 'presence' }) }),
+  randomized: z.boolean().default(false),
+});
+
+/**
+ * A visitor batch (issue 17): people who entered together (a family, a tour), reported when the last
+ * of them left. `batchId` is the box's id of the batch (a resend is a duplicate); screenshots are
+ * JPEG or PNG images in base64, checked as images and kept in object storage.
+ */
+export const visitorBatchEventSchema = z.strictObject({
+  type: z.literal('visitorBatch'),
+  batchId: deviceId('batchId'),
+  batchType: z.enum(BATCH_TYPES, { error: messageRef('validation.invalidValue', { field: 'batchType' }) }),
+  count: z
+    .number({ error: messageRef('validation.positiveInt') })
+    .int({ error: messageRef('validation.positiveInt') })
+    .min(1, { error: messageRef('validation.compare', { op: '>=', value: 1 }) })
+    .max(500, { error: messageRef('validation.compare', { op: '<=', value: 500 }) }),
+  enteredAt: instant('enteredAt'),
+  exitedAt: instant('exitedAt'),
+  visitorType: z.enum(VISITOR_TYPES, { error: messageRef('validation.invalidValue', { field: 'visitorType' }) }).default('unknown'),
+  /** The entrance camera that saw them come in. */
+  cameraId: deviceId('cameraId').optional(),
+  /** When staff began to receive them, and for how long (seconds). */
+  receptionStartedAt: instant('receptionStartedAt').optional(),
+  receptionSeconds: z.number().int().min(0).max(86_400).optional(),
+  screenshots: z
+    .array(
+      z.strictObject({
+        at: instant('at').optional(),
+        image: z
+          .string()
+          .max(Math.ceil((BATCH_LIMITS.screenshotMaxBytes * 4) / 3) + 4, {
+            error: messageRef('deviceApi.screenshotSize', { kb: BATCH_LIMITS.screenshotMaxBytes / 1024 }),
+          })
+          .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: messageRef('deviceApi.screenshot') }),
+      }),
+    )
+    .max(BATCH_LIMITS.maxScreenshots, { error: messageRef('validation.maxItems', { n: BATCH_LIMITS.maxScreenshots }) })
+    .default([]),
+});
+
+/**
+ * An AI alarm (issue 15 section 2): the box's AI saw an inspection item's event (no staff at the
+ * counter, smoking, rodent ...) on a camera at `at`. `eventId` is the box's id of the event: sent
+ * again (a retry, in any batch) it is a duplicate. Images are JPEG, PNG or WebP in base64, checked
+ * as images by their content and kept in object storage. A repeat of the same eventCode on the same
+ * camera within the fold window (10 minutes by default) is counted on the alarm already raised.
+ */
+export const alarmEventSchema = z.strictObject({
+  type: z.literal('alarm'),
+  eventId: deviceId('eventId'),
+  cameraId: deviceId('cameraId'),
+  eventCode: deviceId('eventCode'),
+  /** The item's name as the box knows it; the event code when left out. */
+  eventName: z.string().trim().min(1).max(ALARM_LIMITS.eventNameMaxChars).optional(),
+  at: instant('at'),
+  priority: z.enum(ALARM_PRIORITIES, { error: messageRef('validation.invalidValue', { field: 'priority' }) }),
+  images: z
+    .array(
+      z.strictObject({
+        at: instant('at').optional(),
+        image: z
+          .string()
+          .max(Math.ceil((ALARM_LIMITS.imageMaxBytes * 4) / 3) + 4, {
+            error: messageRef('deviceApi.alarmImageSize', { kb: ALARM_LIMITS.imageMaxBytes / 1024 }),
+          })
+          .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: messageRef('deviceApi.alarmImage') }),
+      }),
+    )
+    .max(ALARM_LIMITS.imagesMax, { error: messageRef('validation.maxItems', { n: ALARM_LIMITS.imagesMax }) })
+    .default([]),
+});
+
+/**
+ * A temperature reading of one of the box's sensors (issue 16): °C with one decimal or more, and the
+ * relative humidity (%) when the sensor measures it. Identity (sensorId, at): a resend is a duplicate.
+ */
+export const temperatureEventSchema = z.strictObject({
+  type: z.literal('temperature'),
+  sensorId: deviceId('sensorId'),
+  at: instant('at'),
+  celsius: z
+    .number({ error: messageRef('validation.invalidValue', { field: 'celsius' }) })
+    .min(-100, { error: messageRef('validation.compare', { op: '>=', value: -100 }) })
+    .max(150, { error: messageRef('validation.compare', { op: '<=', value: 150 }) }),
+  humidity: z
+    .number({ error: messageRef('validation.invalidValue', { field: 'humidity' }) })
+    .min(0, { error: messageRef('validation.compare', { op: '>=', value: 0 }) })
+    .max(100, { error: messageRef('validation.compare', { op: '<=', value: 100 }) })
+    .optional(),
+});
+
+/**
+ * The box's AI's result of a warehouse check (issue 16 section 2): what it judged of the stock room
+ * seen by one of its cameras at `at`, which falls in the window of that camera's scheduled check
+ * (from the check's time to its window's end). The first result of a check stands: a resend, or a
+ * result after a person's, changes nothing and is counted a duplicate; one outside every open
+ * window is counted ignored.
+ */
+export const warehouseCheckEventSchema = z.strictObject({
+  type: z.literal('warehouseCheck'),
+  cameraId: deviceId('cameraId'),
+  at: instant('at'),
+  result: z.enum(['pass', 'fail'], { error: messageRef('validation.invalidValue', { field: 'result' }) }),
+  note: z
+    .string()
+    .trim()
+    .max(200, { error: messageRef('validation.maxChars', { n: 200 }) })
+    .optional(),
+});
+
+export const DEVICE_EVENT_TYPES = [
+  'line',
+  'passerby',
+  'visit',
+  'zoneDwell',
+  'heartbeat',
+  'track',
+  'heatGrid',
+  'wifi',
+  'visitorBatch',
+  'alarm',
+  'temperature',
+  'warehouseCheck',
+] as const;
 export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
 
 export const deviceEventSchema = z.discriminatedUnion(
   'type',
-  [lineEventSchema, passerbyEventSchema, visitEventSchema, zoneDwellEventSchema, heartbeatEventSchema],
+  [
+    lineEventSchema,
+    passerbyEventSchema,
+    visitEventSchema,
+    zoneDwellEventSchema,
+    heartbeatEventSchema,
+    trackEventSchema,
+    heatGridEventSchema,
+    wifiEventSchema,
+    visitorBatchEventSchema,
+    alarmEventSchema,
+    temperatureEventSchema,
+    warehouseCheckEventSchema,
+  ],
   {
     error: messageRef('deviceApi.eventType'),
   },
@@ -100,6 +326,13 @@ export type PasserbyEvent = z.infer<typeof passerbyEventSchema>;
 export type VisitEvent = z.infer<typeof visitEventSchema>;
 export type ZoneDwellEvent = z.infer<typeof zoneDwellEventSchema>;
 export type HeartbeatEvent = z.infer<typeof heartbeatEventSchema>;
+export type TrackEvent = z.infer<typeof trackEventSchema>;
+export type HeatGridEvent = z.infer<typeof heatGridEventSchema>;
+export type WifiEvent = z.infer<typeof wifiEventSchema>;
+export type VisitorBatchEvent = z.infer<typeof visitorBatchEventSchema>;
+export type AlarmEvent = z.infer<typeof alarmEventSchema>;
+export type TemperatureEvent = z.infer<typeof temperatureEventSchema>;
+export type WarehouseCheckEvent = z.infer<typeof warehouseCheckEventSchema>;
 
 export const eventBatchSchema = z.strictObject({
   /** Chosen by the box, unique per box: a retry with the same id is answered from the first delivery. */
@@ -125,6 +358,8 @@ export const batchSummarySchema = z.object({
    * purged, see the privacy settings): not collected, as that day's rollups are final.
    */
   ignoredExpired: z.number().int(),
+  /** Wi-Fi sightings while the customer's privacy settings do not collect them: dropped unread. */
+  ignoredPrivacy: z.number().int(),
   byType: z.record(z.enum(DEVICE_EVENT_TYPES), z.number().int()),
 });
 export type BatchSummary = z.infer<typeof batchSummarySchema>;
@@ -170,8 +405,29 @@ export const deviceConfigSchema = z.object({
     30,
   ),
   blurFaces: documented(z.boolean(), "The customer's privacy setting: the box blurs faces on every snapshot it uploads", true),
+  collectWifi: documented(
+    z.boolean(),
+    "The customer's privacy setting: whether the box reports Wi-Fi sightings (pseudonymised identifiers) at all; while false it should send none",
+    false,
+  ),
   cameras: documented(z.array(deviceCameraConfigSchema), "The box's cameras, by number", [
     { cameraId: '0mwq3kq0cxa4Tf9s', name: 'Entrance 1', number: 'SH-001-C1', deploymentArea: 'entrance', enabled: true },
   ]),
+  aiTasks: documented(
+    z.array(deviceAiTaskSchema),
+    "The enabled AI tasks (issue 15) on the box's cameras: on those weekdays and hours (the shop's time zone; an end before the start runs past midnight) the box watches for these event codes and posts what it sees as `alarm` events with the task's priority. Empty once the shop is closed",
+    [
+      {
+        taskId: '0mwq3kr2ab1Xy7Pq',
+        name: 'Counter and hygiene',
+        priority: 'high',
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        startTime: '09:00',
+        endTime: '22:00',
+        cameraIds: ['0mwq3kq0cxa4Tf9s'],
+        eventCodes: ['no_staff_at_counter', 'rodent'],
+      },
+    ],
+  ),
 });
 export type DeviceConfig = z.infer<typeof deviceConfigSchema>;

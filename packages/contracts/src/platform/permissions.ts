@@ -52,6 +52,12 @@ export const MENU_FLAGS = [
   // Not in the spec's list: device status (boxes, cameras, MAC addresses) needs a key of its own,
   // or a role with every key hidden still saw it. Every system role keeps it shown (defaults below).
   'cueretail_device_status',
+  // Not in the spec either: webhooks (issue 15) send a customer's events to outside addresses, so
+  // registering them is an administrator's key of its own, shown to the roles that administer.
+  'cueretail_webhook_manage',
+  // Not in the spec's list either: the embedded data boards (/dataBoard/*) are shown per permission,
+  // and the spec names no key for them (issue 17). Every system role but the shop assistant sees them.
+  'cueretail_databoard_show',
 ] as const;
 
 /** Feature permissions gating buttons and operations (spec section 6; key names are ours). */
@@ -141,8 +147,10 @@ function withValues(base: PermissionMap, keys: readonly PermissionKey[], value: 
 const WRITE_FEATURES: readonly FeatureKey[] = FEATURE_KEYS.filter(
   (k) => !['heatmap_2d_view', 'traffic_batch_show', 'flowdata_download', 'heatmap_download'].includes(k),
 );
-const ADMIN_FLAGS: readonly MenuFlag[] = ['cueretail_config_page_com', 'cueretail_org_manage', 'cueretail_user_manage'];
+const ADMIN_FLAGS: readonly MenuFlag[] = ['cueretail_config_page_com', 'cueretail_org_manage', 'cueretail_user_manage', 'cueretail_webhook_manage'];
 const DEBUG_FLAGS: readonly MenuFlag[] = ['cueretail_shopinspect_alert_debug'];
+/** The batch inner pages are our operators' (issue 17): only the inner roles and the super manager keep them. */
+const OPERATOR_FLAGS: readonly MenuFlag[] = ['cueretail_batchdata_innerpage'];
 
 /**
  * Default privileges of the system roles. What each role may do is not shown in the spec; these
@@ -158,13 +166,14 @@ export function defaultPrivileges(rid: SystemRoleId): PermissionMap {
     case RoleId.innerOperation:
       return all;
     case RoleId.manager:
-      return withValues(all, DEBUG_FLAGS, Perm.hidden);
+      return withValues(all, [...DEBUG_FLAGS, ...OPERATOR_FLAGS], Perm.hidden);
     case RoleId.observer:
       return withValues(
         withValues(all, WRITE_FEATURES, Perm.hidden),
         [
           ...ADMIN_FLAGS,
           ...DEBUG_FLAGS,
+          ...OPERATOR_FLAGS,
           'cueretail_config_page_sale',
           'cueretail_pos_upload_manage',
           'cueretail_calenderevent_manage',
@@ -176,7 +185,7 @@ export function defaultPrivileges(rid: SystemRoleId): PermissionMap {
     case RoleId.branchManage:
       return withValues(
         withValues(all, ['org_add', 'org_rename', 'org_delete', 'shop_add', 'shop_upload', 'user_upload'], Perm.hidden),
-        DEBUG_FLAGS,
+        [...DEBUG_FLAGS, ...OPERATOR_FLAGS],
         Perm.hidden,
       );
     case RoleId.innerData:
@@ -191,6 +200,8 @@ export function defaultPrivileges(rid: SystemRoleId): PermissionMap {
         [
           ...ADMIN_FLAGS,
           ...DEBUG_FLAGS,
+          ...OPERATOR_FLAGS,
+          'cueretail_databoard_show',
           'cueretail_config_page_cus',
           'cueretail_config_page_sale',
           'sale_nav',
@@ -219,6 +230,10 @@ export const SETTINGS_PAGE_FLAGS = {
   // Camera management lists boxes and cameras through the device status operations, so it needs
   // device status besides its own keys.
   cameras: ['cueretail_config_page_com', 'config_page', 'cueretail_device_status'],
+  storePlan: ['cueretail_config_page_cus', 'cueretail_heatmap_2D_manage'],
+  haltArea: ['cueretail_config_page_cus', 'cueretail_stayregion_manage'],
+  webhooks: ['cueretail_config_page_com', 'cueretail_webhook_manage'],
+  crowdDataExport: ['cueretail_config_page_cus', 'cueretail_crowd_manage'],
 } as const satisfies Record<string, readonly PermissionKey[]>;
 export type SettingsPage = keyof typeof SETTINGS_PAGE_FLAGS;
 
@@ -232,10 +247,12 @@ export const OBSERVER_BARRED_ROUTES = [
   '/settings/settingCommon/orgMng',
   '/settings/settingCommon/userMng',
   '/settings/cameraMng',
+  '/settings/settingCommon/webhooks',
 ] as const;
 
 /** Store-plan tools only the super manager may open (spec section 6). */
 export const SUPER_MANAGER_ONLY_ROUTES = [
+  '/settings/getStorePlan/edit',
   '/settings/getStorePlan/setMask',
   '/settings/getStorePlan/setDisplay',
   '/settings/getStorePlan/setHaltArea',

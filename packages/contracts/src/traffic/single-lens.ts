@@ -14,13 +14,14 @@ export const SINGLE_LENS = {
 
 export const singleLensRequestSchema = z.object({ cameraId: idSchema, date: localDateSchema });
 
+/** Null: not known (no report from the shop's devices for the period, or hourly stays whose events the privacy retention purged), never a zero. */
 const figures = {
-  entries: z.number().int(),
-  exits: z.number().int(),
+  entries: z.number().int().nullable(),
+  exits: z.number().int().nullable(),
   /** Stays in the camera's zones that began in the period. */
-  stays: z.number().int(),
+  stays: z.number().int().nullable(),
   /** Seconds of those stays in all; the average is dwellSeconds / stays. */
-  dwellSeconds: z.number(),
+  dwellSeconds: z.number().nullable(),
 };
 
 export const singleLensResponseSchema = z.object({
@@ -34,6 +35,10 @@ export const singleLensResponseSchema = z.object({
   hourly: z.array(z.object({ hour: z.number().int(), ...figures })),
   /** The days up to the chosen one, oldest first. */
   daily: z.array(z.object({ date: z.string(), ...figures })),
+  /** Hours of the chosen day the shop's devices sent no report for (their figures are null). */
+  hoursWithoutReports: z.number().int(),
+  /** The chosen day is before the privacy retention's horizon: its hourly stays are gone (the daily ones stay). */
+  hourlyStaysPurged: z.boolean(),
 });
 export type SingleLensResponse = z.infer<typeof singleLensResponseSchema>;
 

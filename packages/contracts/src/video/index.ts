@@ -55,6 +55,16 @@ export const playlistQuerySchema = z.object({ cameraId: idSchema, start: instant
 export const segmentQuerySchema = z.object({ cameraId: idSchema, segmentId: idSchema });
 export const screenshotRequestSchema = z.object({ cameraId: idSchema, at: instantSchema });
 
+/**
+ * A viewer stopped watching (the spec's "playback stop"): the camera live log keeps what was
+ * really watched. Live: the view's end. Playback: the playlist's range (as asked for) and the
+ * instant playback reached (null: nothing played).
+ */
+export const playbackStopSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('live'), cameraId: idSchema }),
+  z.object({ mode: z.literal('playback'), cameraId: idSchema, start: instantSchema, end: instantSchema, reached: instantSchema.nullable() }),
+]);
+
 export const LIVE_LOG_KINDS = ['live', 'playback', 'screenshot', 'download'] as const;
 export const liveLogRequestSchema = pageRequestSchema.extend({
   cameraIds: z.array(idSchema).max(5000).optional(),

@@ -28,7 +28,13 @@ export const liveTicketSchema = z.object({
   expiresAt: z.string(),
 });
 export type LiveTicket = z.infer<typeof liveTicketSchema>;
-export const liveStreamQuerySchema = z.object({ ticket: z.string().regex(/^[0-9a-f]{64}$/) });
+/** A signed ticket: base64url claims, a dot, a base64url HMAC (the server's own format; nothing else is read). */
+export const liveStreamQuerySchema = z.object({
+  ticket: z
+    .string()
+    .max(1000)
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
+});
 
 /**
  * Text messages on the live WebSocket (binary messages are the fMP4 bytes: the init part first,

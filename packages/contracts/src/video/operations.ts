@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { declareOperation, type OperationGuard } from '../platform/operation.ts';
 import { SETTINGS_PAGE_FLAGS } from '../platform/permissions.ts';
 import { RoleId } from '../platform/roles.ts';
@@ -6,6 +7,7 @@ import {
   cameraRequestSchema,
   liveLogPageSchema,
   liveLogRequestSchema,
+  playbackStopSchema,
   playlistQuerySchema,
   screenshotRequestSchema,
   segmentQuerySchema,
@@ -41,6 +43,16 @@ export const videoOperations = {
     guard: VIDEO_GUARD,
     query: playlistQuerySchema,
     response: 'file',
+  }),
+  playbackStop: declareOperation({
+    name: 'video.playbackStop',
+    method: 'POST',
+    path: '/api/playback/stop',
+    summary: 'A viewer stopped watching a camera live or recorded: the camera live log keeps the range really watched',
+    tags,
+    guard: VIDEO_GUARD,
+    body: playbackStopSchema,
+    response: z.null(),
   }),
   segment: declareOperation({
     name: 'video.segment',

@@ -55,9 +55,13 @@ export function calendarRepo(scope: TenantScope) {
       scope
         .insertInto('privacy_settings', [row])
         .onConflict((oc) =>
-          oc
-            .column('customer_id')
-            .doUpdateSet({ blur_faces: row.blur_faces, retention_days: row.retention_days, updated_by: row.updated_by, updated_at: row.updated_at }),
+          oc.column('customer_id').doUpdateSet({
+            blur_faces: row.blur_faces,
+            retention_days: row.retention_days,
+            collect_wifi: row.collect_wifi,
+            updated_by: row.updated_by,
+            updated_at: row.updated_at,
+          }),
         )
         .execute(),
 

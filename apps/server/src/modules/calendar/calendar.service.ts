@@ -10,7 +10,7 @@ import {
 } from '@storelens/contracts';
 import { accessOf, type DataScope } from '../../platform/authz/access.ts';
 import type { DB } from '../../platform/db/database.ts';
-import type { CalendarEventsTable } from '../../platform/db/schema.ts';
+import type { CalendarEventsTable, PrivacySettingsTable } from '../../platform/db/schema.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import { noAuthority, notFound } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -48,6 +48,11 @@ function flowOf(stored: string | undefined): FlowSettings {
   if (!stored) return structuredClone(FLOW_DEFAULTS) as FlowSettings;
   const parsed = flowSettingsSchema.safeParse({ ...FLOW_DEFAULTS, ...(JSON.parse(stored) as object) });
   return parsed.success ? parsed.data : (structuredClone(FLOW_DEFAULTS) as FlowSettings);
+}
+
+/** The stored privacy row as settings. */
+function privacyOf(row: Pick<PrivacySettingsTable, 'blur_faces' | 'retention_days' | 'collect_wifi'>): PrivacySettings {
+  return { blurFaces: row.blur_faces === 1, retentionDays: row.retention_days, collectWifi: row.collect_wifi === 1 };
 }
 
 /**
@@ -152,13 +157,13 @@ export function createCalendarService(deps: { db: DB }) {
 
     async privacySettings(customerId: string): Promise<PrivacySettings> {
       const row = await calendarRepo(tenantScope(db, customerId)).privacySettings();
-      return row ? { blurFaces: row.blur_faces === 1, retentionDays: row.retention_days } : { ...PRIVACY_DEFAULTS };
+      return row ? privacyOf(row) : { ...PRIVACY_DEFAULTS };
     },
 
     async getPrivacy(actor: CustomerActor) {
       const row = await calendarRepo(tenantScope(db, actor.customerId)).privacySettings();
       return {
-        settings: row ? { blurFaces: row.blur_faces === 1, retentionDays: row.retention_days } : { ...PRIVACY_DEFAULTS },
+        settings: row ? privacyOf(row) : { ...PRIVACY_DEFAULTS },
         updatedAt: row?.updated_at ?? null,
       };
     },
@@ -169,6 +174,7 @@ export function createCalendarService(deps: { db: DB }) {
       await repo.savePrivacySettings({
         blur_faces: settings.blurFaces ? 1 : 0,
         retention_days: settings.retentionDays,
+        collect_wifi: settings.collectWifi ? 1 : 0,
         updated_by: actor.userId,
         updated_at: at,
       });

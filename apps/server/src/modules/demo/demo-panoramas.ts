@@ -1,11 +1,11 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { defaultPrivileges, type HotspotInput, RoleId } from '@storelens/contracts';
+import type { HotspotInput } from '@storelens/contracts';
 import sharp from 'sharp';
 import type { DB } from '../../platform/db/database.ts';
-import type { CustomerActor } from '../../platform/http/context.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { createVirtualStoreService } from '../virtual-store/virtual-store.service.ts';
+import { seedActor } from './seed-actor.ts';
 
 /**
  * The demo's panoramas, made with code: a small ray caster renders an equirectangular view from
@@ -243,18 +243,6 @@ export interface DemoPanoramaShop {
   shopId: string;
   shopName: string;
   cameras: { cameraId: string; name: string }[];
-}
-
-/** The seed acts as the customer's administrator would: a whole-customer actor with the super manager's rights. */
-function seedActor(customerId: string): CustomerActor {
-  return {
-    userId: 'demo-seed',
-    customerId,
-    roleId: RoleId.superManager,
-    roleName: 'demo seed',
-    permissions: defaultPrivileges(RoleId.superManager),
-    orgScopeId: null,
-  };
 }
 
 /**

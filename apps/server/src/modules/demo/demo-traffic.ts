@@ -4,19 +4,41 @@ import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now } from '../../platform/time/clock.ts';
 import { addDays, localParts, todayIn } from '../../platform/time/local-time.ts';
 import type { DeviceApiService } from '../device-api/device-api.service.ts';
+import type { FloorplanService } from '../floorplan/floorplan.service.ts';
 import { countryOfProvince } from '../org/city-tree.ts';
 import { createWeatherService, type WeatherService } from '../weather/weather.service.ts';
 import { demoRepo, demoTenantRepo } from './demo.repo.ts';
+import type { DemoAlarmClips } from './demo-alarm-clips.ts';
+import { demoAlarmStills } from './demo-alarms.ts';
+import { demoScreenshot } from './demo-crowd.ts';
 import { DEMO_CUSTOMERS } from './demo-plan.ts';
 import { createDemoPosFeed } from './demo-sales.ts';
+import { type DemoSensor, demoReadings, demoSensorsByBox } from './demo-temperature.ts';
+import { simPlanOf } from './demo-tracks.ts';
 import { demoWeatherDays, type WeatherPlace } from './demo-weather.ts';
 import { batchesOf, createSimulator, datesAround, type SimShop, type Simulator } from './simulator.ts';
+
+/** Days of history for which the demo's cameras report tracks and heat grids (issue 13). */
+export const DEMO_TRACK_DAYS = 7;
+
+/** Days of history for which the demo's boxes report Wi-Fi sightings (issue 17): audiences read weeks, and the seed stays quick. */
+export const DEMO_WIFI_DAYS = 35;
+
+/** Days of history for which the demo's boxes raise AI alarms (issue 15): each alarm keeps its image, so the seed keeps a week. */
+export const DEMO_ALARM_DAYS = 7;
+
+/** The demo customer's pseudonymisation key, as its boxes hold it (the server never needs it). */
+export const demoWifiKey = (customerName: string) => `demo-wifi-key|${customerName}`;
 
 /** The demo's simulator seed: the demo is the same on every machine. */
 export const DEMO_SEED = 20_260_301;
 
 /** Demo shops as the simulator drives them: every shop of the demo customers that has a box. */
-export async function loadSimShops(db: DB, customerNames: string[] = DEMO_CUSTOMERS.map((customer) => customer.name)): Promise<SimShop[]> {
+export async function loadSimShops(
+  db: DB,
+  customerNames: string[] = DEMO_CUSTOMERS.map((customer) => customer.name),
+  floorplan?: Pick<FloorplanService, 'shopPlans' | 'cameraProjection' | 'planElements'>,
+): Promise<SimShop[]> {
   const shops: SimShop[] = [];
   // One weather per city: every shop of a city shares the first one's place (latitude), so the
   // weather recorded for the city is the weather each of its shops' traffic followed.
@@ -27,12 +49,18 @@ export async function loadSimShops(db: DB, customerNames: string[] = DEMO_CUSTOM
     places.set(id, known);
     return known;
   };
+  const screenshot = await demoScreenshot();
+  const stills = await demoAlarmStills();
   for (const customer of await demoRepo(db).customersNamed(customerNames)) {
     const repo = demoTenantRepo(tenantScope(db, customer.id));
     const [rows, cameras] = await Promise.all([repo.shopsWithBoxes(), repo.cameras()]);
     for (const row of rows) {
       const own = cameras.filter((camera) => camera.box_id === row.box_id);
       const entrances = own.filter((camera) => camera.deployment_area === 'entrance');
+      const entranceCameraIds = (entrances.length > 0 ? entrances : own.slice(0, 1)).map((camera) => camera.id);
+      // In shops with two cameras the second is installed but not yet set up for zone analytics:
+      // it never reports, so the device pages show an inactive camera as real chains have.
+      const zoneCameraIds = own.length >= 3 ? own.filter((camera) => camera.deployment_area !== 'entrance').map((camera) => camera.id) : [];
       const country = countryOfProvince(row.province);
       shops.push({
         device: { customerId: customer.id, boxId: row.box_id, shopId: row.id },
@@ -43,12 +71,26 @@ export async function loadSimShops(db: DB, customerNames: string[] = DEMO_CUSTOM
         staffCount: row.staff_count ?? 4,
         country,
         weatherPlace: country && row.city && row.latitude !== null ? placeOf({ country, city: row.city, latitude: row.latitude }) : undefined,
-        entranceCameraIds: (entrances.length > 0 ? entrances : own.slice(0, 1)).map((camera) => camera.id),
-        // In shops with two cameras the second is installed but not yet set up for zone analytics:
-        // it never reports, so the device pages show an inactive camera as real chains have.
-        zoneCameraIds: own.length >= 3 ? own.filter((camera) => camera.deployment_area !== 'entrance').map((camera) => camera.id) : [],
+        entranceCameraIds,
+        zoneCameraIds,
         // Bigger shops (more floor, more cameras) draw more people.
         baseVisits: Math.round((row.shop_type === 'franchise' ? 120 : 170) * (0.7 + 0.1 * own.length)),
+        // Its box reports phones (pseudonymised) and visitor batches (issue 17).
+        wifi: { key: demoWifiKey(customer.name) },
+        batches: { screenshot, screenshotsFrom: '0000-00-00' },
+        // Its box's AI raises alarms with a still of what it saw (issue 15).
+        alarms: { stills },
+        // Its floor plan's cameras report the visits' walks as tracks and heat grids (issue 13).
+        plan: floorplan
+          ? ((await simPlanOf(
+              floorplan,
+              customer.id,
+              row.id,
+              // Only the cameras that report at all walk the plan: the inactive one stays silent.
+              [...entranceCameraIds, ...zoneCameraIds],
+              entrances.map((camera) => camera.id),
+            )) ?? undefined)
+          : undefined,
       });
     }
   }
@@ -101,13 +143,22 @@ export async function recordDemoWeather(weather: WeatherService, seed: number, s
  * heartbeat that keeps the box and its cameras online on the device pages; with `dataDir`, also
  * the POS file of each shop's day once it is over.
  */
-export function createDemoFeeder(deps: { db: DB; deviceApi: DeviceApiService; seed?: number; dataDir?: string }) {
+export function createDemoFeeder(deps: {
+  db: DB;
+  deviceApi: DeviceApiService;
+  seed?: number;
+  dataDir?: string;
+  floorplan?: FloorplanService;
+  /** The boxes' alarm clips, cut from the recordings (only where the demo has video). */
+  alarmClips?: DemoAlarmClips;
+}) {
   const seed = deps.seed ?? DEMO_SEED;
   const simulator = createSimulator(seed);
   // With a data directory, each shop's POS file of the day before follows once its day is over.
   const posFeed = deps.dataDir ? createDemoPosFeed({ db: deps.db, dataDir: deps.dataDir, simulator, seed }) : null;
   const watermarks = new Map<string, number>();
   let shops: SimShop[] | null = null;
+  let sensorsByBox = new Map<string, DemoSensor[]>();
   const weather = createWeatherService({ db: deps.db });
   // The last local date whose weather the feed recorded: a new day records its weather once.
   let weatherRecordedFor = '';
@@ -121,7 +172,8 @@ export function createDemoFeeder(deps: { db: DB; deviceApi: DeviceApiService; se
 
     async tick(at: Date = now()): Promise<number> {
       if (!shops) {
-        shops = await loadSimShops(deps.db);
+        shops = await loadSimShops(deps.db, undefined, deps.floorplan);
+        sensorsByBox = await demoSensorsByBox(deps.db, [...new Set(shops.map((shop) => shop.device.customerId))]);
         for (const customerId of new Set(shops.map((shop) => shop.device.customerId))) {
           for (const row of await demoTenantRepo(tenantScope(deps.db, customerId)).lastIngests()) {
             if (!watermarks.has(row.shop_id) && !watermarks.has('*')) watermarks.set(row.shop_id, Date.parse(row.last_ingest_at));
@@ -147,6 +199,13 @@ export function createDemoFeeder(deps: { db: DB; deviceApi: DeviceApiService; se
           await deps.deviceApi.receiveBatch(shop.device, { batchId: `live-${shop.number}-${from}-${to}-${index}`, events });
           sent += events.length;
         }
+        // The box's temperature sensors, each minute, in a batch of their own; after a long pause only
+        // the last hour (what a box buffers).
+        const readings = demoReadings(sensorsByBox.get(shop.device.boxId) ?? [], Math.max(from, to - 3_600_000), to);
+        if (readings.length > 0) {
+          await deps.deviceApi.receiveBatch(shop.device, { batchId: `live-temperature-${shop.number}-${from}-${to}`, events: readings });
+          sent += readings.length;
+        }
         watermarks.set(shop.device.shopId, to);
       }
       const latestToday =
@@ -159,6 +218,7 @@ export function createDemoFeeder(deps: { db: DB; deviceApi: DeviceApiService; se
         weatherRecordedFor = latestToday;
       }
       await posFeed?.tick(shops, at);
+      await deps.alarmClips?.post([...new Set(shops.map((shop) => shop.device.customerId))], at);
       return sent;
     },
   };

@@ -14,11 +14,15 @@ import { createVideoService } from '../video/video.service.ts';
 import { demoRepo } from './demo.repo.ts';
 import type { DemoDevice } from './seed-demo.ts';
 
-/** The demo camera streams listen on the loopback from this port up, one port per camera. */
-export const DEMO_STREAM_BASE_PORT = 18_600;
 /** Each demo camera's clip: three minutes, looped; short enough to make fast, long enough not to bore. */
 const CLIP_SECONDS = 180;
 const HISTORY_DAYS = 2;
+/**
+ * The history's segments: a minute each (the clip keeps a keyframe every 10 s, so seeking stays
+ * exact). A recorder writes 10-second ones; for history made at seed time, minute-long ones index
+ * the same two days in a sixth of the rows, and the first start is that much quicker.
+ */
+const HISTORY_SEGMENT_SECONDS = 60;
 
 interface DemoStream {
   customerId: string;
@@ -32,8 +36,8 @@ const planFile = (dataDir: string) => path.join(dataDir, 'demo-video', 'streams.
 
 /**
  * The demo's video, made once at seed time, with no network: per camera a synthetic scene (its
- * shop and camera drawn on it, 320x180 at 5 fps, a keyframe every segment), cut by stream copy into
- * the recorder's segments, stored once and indexed for the last two days in loops (every loop a run
+ * shop and camera drawn on it, 320x180 at 5 fps, a keyframe every recorder segment), cut by stream
+ * copy into minute-long segments, stored once and indexed for the last two days in loops (every loop a run
  * of its own: a discontinuity), so yesterday plays at once. The first DEMO_VIDEO_CONTINUOUS cameras
  * record continuously from a real stream (ffmpeg serving the clip over TCP, startDemoStreams); the
  * others keep their history and a source marked on demand.
@@ -68,7 +72,7 @@ export async function seedDemoVideo(deps: { db: DB; config: AppConfig; log: (mes
         scene: position % 2 === 0 ? 'testsrc2' : 'mandelbrot',
       });
       const cut = await fsp.mkdtemp(path.join(clips, 'cut-'));
-      const pieces = await segmentClip(config.video.ffmpegPath, clip, cut, VIDEO.segmentSeconds);
+      const pieces = await segmentClip(config.video.ffmpegPath, clip, cut, HISTORY_SEGMENT_SECONDS);
       const stored: { location: string; startS: number; endS: number; initBytes: number; mediaBytes: number; bytes: number }[] = [];
       for (const [n, piece] of pieces.entries()) {
         const layout = await fmp4Layout(piece.file);
@@ -98,7 +102,7 @@ export async function seedDemoVideo(deps: { db: DB; config: AppConfig; log: (mes
       await index.insert(camera.customerId, rows);
       segments += rows.length;
       const record = position < config.video.demoContinuous ? 'continuous' : 'onDemand';
-      const port = DEMO_STREAM_BASE_PORT + position;
+      const port = config.video.demoStreamPort + position;
       await video.saveSourceFor(camera.customerId, { cameraId: camera.cameraId, url: `tcp://127.0.0.1:${port}`, record });
       streams.push({ customerId: camera.customerId, cameraId: camera.cameraId, port, clip, record });
     }
@@ -112,8 +116,9 @@ export async function seedDemoVideo(deps: { db: DB; config: AppConfig; log: (mes
 }
 
 /**
- * The demo cameras that record continuously, as real streams: one ffmpeg per camera serving its
- * clip in a loop over TCP on the loopback, which the recorder pulls like a customer's camera.
+ * Every demo camera as a real stream: its clip served in a loop over TCP on the loopback, which
+ * the recorder (continuous cameras) and the live view (every camera) pull like a customer's
+ * camera. A stream runs only while someone pulls it, so the on-demand cameras cost nothing idle.
  */
 export function startDemoStreams(config: AppConfig, log: (message: string) => void): { stop: () => Promise<void> } {
   let streams: DemoStream[] = [];
@@ -123,7 +128,7 @@ export function startDemoStreams(config: AppConfig, log: (message: string) => vo
     return { stop: async () => undefined };
   }
   const servers: ClipServer[] = streams
-    .filter((stream) => stream.record === 'continuous' && fs.existsSync(stream.clip))
+    .filter((stream) => fs.existsSync(stream.clip))
     .map((stream) => serveClipLoop(config.video.ffmpegPath, stream.clip, stream.port, (error) => log(`demo stream ${stream.cameraId}: ${error.message}`)));
   return { stop: async () => void (await Promise.all(servers.map((server) => server.stop()))) };
 }

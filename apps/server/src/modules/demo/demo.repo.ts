@@ -32,6 +32,19 @@ export function demoTenantRepo(scope: TenantScope) {
         .execute(),
     cameras: () => scope.selectFrom('cameras').select(['id', 'box_id', 'number', 'deployment_area']).orderBy('number').execute(),
     lastIngests: () => scope.selectFrom('traffic_shop_status').select(['shop_id', 'last_ingest_at']).execute(),
+    /** The inspection history's plan by name (the demo names its plans uniquely). */
+    planNamed: (name: string) => scope.selectFrom('inspection_plans').select(['id', 'updated_at']).where('name', '=', name).executeTakeFirst(),
+    /** A plan's assignments of a local date in a zone still waiting to be done (another zone's same date may be its today). */
+    pendingAssignments: (planId: string, timeZone: string, date: string) =>
+      scope
+        .selectFrom('inspection_assignments')
+        .select(['id', 'shop_id', 'window_start'])
+        .where('plan_id', '=', planId)
+        .where('batch_date', '=', date)
+        .where('time_zone', '=', timeZone)
+        .where('status', '=', 'pending')
+        .orderBy('shop_id')
+        .execute(),
     /** The last day of POS data of each shop that has any. */
     lastSalesDates: () =>
       scope

@@ -5,14 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { signInAsDemoAdmin } from '../../../test/support/demo.ts';
+import { objectStorageOf } from '../../platform/storage/storage-config.ts';
 import { now } from '../../platform/time/clock.ts';
 import { addDays } from '../../platform/time/local-time.ts';
 import { createCalendarService } from '../calendar/calendar.service.ts';
 import { createDeviceApiService } from '../device-api/device-api.service.ts';
+import { createFloorplanService } from '../floorplan/floorplan.service.ts';
 import { createDemoFeeder, loadSimShops } from './demo-traffic.ts';
 import { demoWeather } from './demo-weather.ts';
 import { seedDemo } from './seed-demo.ts';
-import { createSimulator, type SimShop } from './simulator.ts';
+import { createSimulator, type SimShop, timedInstant } from './simulator.ts';
 
 const shop: SimShop = {
   device: { customerId: 'c', boxId: 'b', shopId: 's' },
@@ -80,7 +82,7 @@ describe('the simulator: heartbeats and outages (issue 11)', () => {
     expect(lost.size).toBeGreaterThanOrEqual(2);
     expect(lost.size).toBeLessThanOrEqual(3);
     expect(beats(date).filter((hour) => lost.has(hour))).toEqual([]);
-    const during = simulator.dayEvents(shop, date).filter((timed) => outage?.covers(Date.parse('at' in timed.event ? timed.event.at : timed.event.enteredAt)));
+    const during = simulator.dayEvents(shop, date).filter((timed) => outage?.covers(timedInstant(timed.event)));
     expect(during).toEqual([]);
   });
 });
@@ -101,17 +103,36 @@ describe('the demo', () => {
     expect(fs.existsSync(path.join(t.config.dataDir, 'demo-devices.json'))).toBe(true);
     const shops = await loadSimShops(t.db);
     expect(shops.length).toBe(15);
+    // The boxes' AI raised alarms (issue 15), a few a store-day, each with its still kept as an image.
+    const alarms = await countRows(t.db, 'alarms');
+    expect(alarms).toBeGreaterThan(15);
+    expect(alarms).toBeLessThan(15 * 3 * 4);
+    expect(await countRows(t.db, 'alarm_images')).toBeGreaterThanOrEqual(alarms);
     const earliest = await t.db
       .selectFrom('traffic_shop_daily')
       .select((eb) => eb.fn.min('local_date').as('first'))
       .executeTakeFirstOrThrow();
     expect(String(earliest.first) >= addDays(now().toISOString().slice(0, 10), -3)).toBe(true);
 
-    const feeder = createDemoFeeder({ db: t.db, deviceApi: createDeviceApiService({ db: t.db, calendar: createCalendarService({ db: t.db }) }), seed: 11 });
+    const feeder = createDemoFeeder({
+      db: t.db,
+      deviceApi: createDeviceApiService({
+        db: t.db,
+        calendar: createCalendarService({ db: t.db }),
+        floorplan: createFloorplanService({ db: t.db, storage: objectStorageOf(t.config) }),
+        storage: objectStorageOf(t.config),
+      }),
+      seed: 11,
+    });
     feeder.startFrom(new Date(now().getTime() - 2 * 3_600_000));
     const batchesBefore = await countRows(t.db, 'traffic_batches');
+    const readingsBefore = await countRows(t.db, 'temperature_readings');
     const sent = await feeder.tick();
     expect(sent).toBeGreaterThanOrEqual(shops.length);
+    // The food stores' sensors (issue 16): seeded with hours of readings, fed each minute by the same path.
+    expect(await countRows(t.db, 'temperature_sensors')).toBe(13);
+    expect(readingsBefore).toBeGreaterThan(13 * 12);
+    expect(await countRows(t.db, 'temperature_readings')).toBeGreaterThan(readingsBefore);
     expect(await countRows(t.db, 'traffic_batches')).toBeGreaterThan(batchesBefore);
     // The heartbeat keeps every box online on the device pages.
     const session = await signInAsDemoAdmin(t);
@@ -134,5 +155,7 @@ describe('the demo', () => {
       if (!place) throw new Error(`no demo city ${mark.city}`);
       expect(mark).toMatchObject({ ...demoWeather(11, place, mark.date), source: DEMO_WEATHER_SOURCE });
     }
-  });
+    // Two days of history with the floor plans' tracks and per-minute heat grids of 15 stores, and 36 hours of
+    // temperature readings: about half a minute alone, past 90 s on PostgreSQL beside two end-to-end runs.
+  }, 240_000);
 });

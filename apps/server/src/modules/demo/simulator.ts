@@ -3,6 +3,9 @@ import { DEVICE_API_LIMITS } from '@storelens/contracts';
 import type { DeviceContext } from '../../platform/http/context.ts';
 import { addDays, daysBetween, utcOfLocal, weekdayOf } from '../../platform/time/local-time.ts';
 import { holidaysByDate } from '../session/holidays.ts';
+import { alarmEventsOf, type SimAlarms } from './demo-alarms.ts';
+import { batchEventsOf, type SimBatches, type SimWifi, wifiEventsOf } from './demo-crowd.ts';
+import { planEventsOf, type SimPlan } from './demo-tracks.ts';
 import { demoWeather, WEATHER_TRAFFIC_FACTOR, type WeatherPlace } from './demo-weather.ts';
 import { hash, normal, pick, rng } from './simulator-random.ts';
 
@@ -33,6 +36,14 @@ export interface SimShop {
   baseVisits: number;
   /** The shop's city for the demo weather; absent, weather has no effect (the benchmark's chain). */
   weatherPlace?: WeatherPlace | undefined;
+  /** The shop's floor plan: with it, the visits walk the plan and the cameras report tracks and heat grids (issue 13). */
+  plan?: SimPlan | undefined;
+  /** Its box reports phones' pseudonymised Wi-Fi identifiers (issue 17). */
+  wifi?: SimWifi | undefined;
+  /** Its box reports visitor batches (issue 17). */
+  batches?: SimBatches | undefined;
+  /** Its box's AI raises alarms (issue 15). */
+  alarms?: SimAlarms | undefined;
 }
 
 export interface PlannedVisit {
@@ -77,7 +88,7 @@ const REPEAT_SHARE = 0.34;
 const CAPTURE_RATE = { direct: 0.27, franchise: 0.21, other: 0.24 } as const;
 
 /** The instant of a (fractional) minute of a local day, on the wall clock, across daylight-saving changes. */
-function localInstant(timeZone: string, date: string, minuteOfDay: number): number {
+export function localInstant(timeZone: string, date: string, minuteOfDay: number): number {
   const whole = Math.floor(minuteOfDay);
   return utcOfLocal(timeZone, date, Math.floor(whole / 60), whole % 60) + Math.floor((minuteOfDay - whole) * 60_000);
 }
@@ -96,9 +107,13 @@ function poisson(random: () => number, mean: number): number {
   return k;
 }
 
-/** The instant that places an event in a local hour (a visit or a stay by when it began). */
-function timedInstant(event: DeviceEvent): number {
-  return Date.parse(event.type === 'visit' || event.type === 'zoneDwell' ? event.enteredAt : event.at);
+/** The instant that places an event in a local hour (a visit, a stay or a track by when it began). */
+export function timedInstant(event: DeviceEvent): number {
+  if (event.type === 'visit' || event.type === 'zoneDwell') return Date.parse(event.enteredAt);
+  if (event.type === 'track') return Date.parse(event.startedAt);
+  if (event.type === 'wifi') return Date.parse(event.firstSeenAt);
+  if (event.type === 'visitorBatch') return Date.parse(event.enteredAt);
+  return Date.parse(event.at);
 }
 
 /** Opening and closing minute of the local day (closing may run past midnight). */
@@ -270,6 +285,7 @@ export function createSimulator(seed: number, options: SimulatorOptions = {}) {
         });
       }
     }
+    if (shop.plan && (!shop.plan.fromDate || date >= shop.plan.fromDate)) events.push(...planEventsOf(shop.plan, visits, seed));
     for (const entry of counts.values()) {
       events.push({
         sendAt: entry.bucket + BUCKET_MS,
@@ -307,6 +323,11 @@ export function createSimulator(seed: number, options: SimulatorOptions = {}) {
       const at = localInstant(shop.timeZone, date, hour * 60 + 5);
       events.push({ sendAt: at, event: { type: 'heartbeat', at: new Date(at).toISOString(), cameras } });
     }
+    // Phones and groups of the same visits (issue 17): the same people return with the same identifier.
+    if (shop.wifi)
+      events.push(...wifiEventsOf(shop.number, shop.wifi, visits, passers.size > 0 ? [...passers.values()].reduce((a, b) => a + b, 0) : 0, date, seed));
+    if (shop.batches) events.push(...batchEventsOf(shop.number, shop.batches, visits, date, seed));
+    if (shop.alarms) events.push(...alarmEventsOf(shop, date, seed, { open, close }, localInstant));
     const outage = outageOf(shop, date);
     const kept = outage ? events.filter((timed) => !outage.covers(timedInstant(timed.event))) : events;
     return kept.sort((a, b) => a.sendAt - b.sendAt);

@@ -29,6 +29,7 @@ export function deviceApiRepo(scope: TenantScope) {
         .executeTakeFirst(),
     cameraIdsOfBox: async (boxId: string) =>
       new Set((await scope.selectFrom('cameras').select('id').where('box_id', '=', boxId).execute()).map((row) => row.id)),
+    cameraIdsOfShop: async (shopId: string) => (await scope.selectFrom('cameras').select('id').where('shop_id', '=', shopId).execute()).map((row) => row.id),
     camerasOfBox: (boxId: string) =>
       scope
         .selectFrom('cameras')

@@ -209,7 +209,9 @@ describe('box configuration', () => {
       shop: { shopId: box.shopId, timeZone: 'Asia/Shanghai', businessHours: expect.stringMatching(/^\d\d:\d\d-\d\d:\d\d$/), collecting: true, closedAt: null },
       timeToStoreMinutes: FLOW_DEFAULTS.timeToStoreMinutes,
       blurFaces: PRIVACY_DEFAULTS.blurFaces,
+      collectWifi: PRIVACY_DEFAULTS.collectWifi,
       cameras: box.cameraIds.map((cameraId) => expect.objectContaining({ cameraId, enabled: true, deploymentArea: 'entrance' })),
+      aiTasks: [],
     });
     expect(etag).toBe(`"${config.version}"`);
     const shop = await t.db.selectFrom('shops').select('business_hours').where('id', '=', box.shopId).executeTakeFirstOrThrow();

@@ -209,7 +209,16 @@ export function devicesRepo(scope: TenantScope) {
       scope
         .selectFrom('cameras')
         .innerJoin('shops', (join) => join.onRef('shops.customer_id', '=', 'cameras.customer_id').onRef('shops.id', '=', 'cameras.shop_id'))
-        .select(['cameras.id', 'cameras.name', 'cameras.number', 'cameras.shop_id', 'cameras.last_report_at', 'shops.name as shop_name'])
+        .select([
+          'cameras.id',
+          'cameras.name',
+          'cameras.number',
+          'cameras.box_id',
+          'cameras.shop_id',
+          'cameras.last_report_at',
+          'shops.name as shop_name',
+          'shops.number as shop_number',
+        ])
         .where('cameras.enabled', '=', 1)
         .where('cameras.last_report_at', 'is not', null)
         .where('cameras.last_report_at', '<', silentSince)

@@ -23,6 +23,7 @@ import type { MessageDelivery } from '../../platform/mail/delivery.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now, nowIso } from '../../platform/time/clock.ts';
 import { createMessagesService, type NewMessage } from '../messages/messages.service.ts';
+import type { WebhookEmitter } from '../webhooks/webhooks.events.ts';
 import { type DeviceFilter, devicesRepo } from './devices.repo.ts';
 
 export interface DeviceListInput extends PageRequest {
@@ -71,7 +72,12 @@ export function deviceState(lastReportAt: string | null, enabled: boolean, offli
  * covers the shop (and who may read messages), and to the configured recipients by the alert
  * modes, never twice for the same camera within the customer's interval.
  */
-export function createDevicesService(deps: { db: DB; delivery?: MessageDelivery }) {
+export function createDevicesService(deps: {
+  db: DB;
+  delivery?: MessageDelivery;
+  /** `device.offline` to the customer's webhook endpoints (left out where no alarm is raised: the routes, the seed). */
+  webhooks?: WebhookEmitter;
+}) {
   const { db, delivery } = deps;
   const messages = createMessagesService({ db });
 
@@ -149,6 +155,23 @@ export function createDevicesService(deps: { db: DB; delivery?: MessageDelivery 
           }
         }
       }
+      // The same alarm to the customer's systems; the event id makes a second run of this alarm send nothing more.
+      await deps.webhooks?.(
+        customerId,
+        'device.offline',
+        {
+          cameraId: camera.id,
+          cameraName: camera.name,
+          cameraNumber: camera.number,
+          boxId: camera.box_id,
+          shopId: camera.shop_id,
+          shopName: camera.shop_name,
+          shopNumber: camera.shop_number,
+          lastReportAt: camera.last_report_at,
+          offlineAfterMinutes: setting.offlineAfterMinutes,
+        },
+        { eventId: `device.offline:${camera.id}:${stamp}` },
+      );
       alarms.push({ customerId, cameraId: camera.id, recipients: people.size });
     }
     return alarms;

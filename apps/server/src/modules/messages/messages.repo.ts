@@ -24,11 +24,23 @@ export function messagesRepo(scope: TenantScope) {
     markRead: (userId: string, id: string, at: string) =>
       scope.updateTable('messages').set({ read_at: at }).where('id', '=', id).where('user_id', '=', userId).where('read_at', 'is', null).execute(),
     async markAllRead(userId: string, kind: number | undefined, at: string): Promise<number> {
-      let query = scope.updateTable('messages').set({ read_at: at }).where('user_id', '=', userId).where('read_at', 'is', null);
+      // Only what existed when the person asked: a message arriving meanwhile stays unread.
+      let query = scope.updateTable('messages').set({ read_at: at }).where('user_id', '=', userId).where('read_at', 'is', null).where('created_at', '<=', at);
       if (kind !== undefined) query = query.where('kind', '=', kind);
       const [result] = await query.execute();
       return Number(result?.numUpdatedRows ?? 0);
     },
+    /** Unread messages by person and kind, for the people given (the live counts of their bells). */
+    unreadCounts: (userIds: readonly string[]): Promise<{ user_id: string; kind: number; n: number }[]> =>
+      userIds.length === 0
+        ? Promise.resolve([])
+        : scope
+            .selectFrom('messages')
+            .select(['user_id', 'kind', (eb) => eb.fn.countAll<number>().as('n')])
+            .where('user_id', 'in', [...userIds])
+            .where('read_at', 'is', null)
+            .groupBy(['user_id', 'kind'])
+            .execute(),
     async insert(rows: Omit<MessagesTable, 'customer_id'>[]): Promise<void> {
       for (let start = 0; start < rows.length; start += INSERT_CHUNK) await scope.insertInto('messages', rows.slice(start, start + INSERT_CHUNK)).execute();
     },

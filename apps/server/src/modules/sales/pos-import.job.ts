@@ -1,9 +1,10 @@
-import { messageRef } from '@storelens/contracts';
+import { messageRef, type PosImportFinishedPayload, translateMessage } from '@storelens/contracts';
 import type { DB } from '../../platform/db/database.ts';
 import { type JobDefinition, JobInterrupted, PermanentJobError } from '../../platform/jobs/jobs.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { nowIso } from '../../platform/time/clock.ts';
-import { posRepo } from './pos.repo.ts';
+import type { WebhookEmitter } from '../webhooks/webhooks.events.ts';
+import { posRepo, type UploadRow } from './pos.repo.ts';
 import { runImport } from './pos-import.ts';
 
 export const POS_IMPORT_JOB = 'sales.pos-import';
@@ -24,8 +25,21 @@ export const posImportConcurrencyKey = (customerId: string) => `pos-import:${cus
  * start (nothing of it was committed), or, after the last attempt, the upload fails with
  * 'pos.interrupted'.
  */
-export function posImportJob(deps: { db: DB; dataDir: string; log?: (message: string, error: unknown) => void }): JobDefinition<PosImportPayload> {
+export function posImportJob(deps: {
+  db: DB;
+  dataDir: string;
+  log?: (message: string, error: unknown) => void;
+  /** `pos.import.finished` to the customer's webhook endpoints once an upload completed or failed. */
+  webhooks?: WebhookEmitter;
+}): JobDefinition<PosImportPayload> {
   const { db, dataDir } = deps;
+  /** Tells the customer's systems how an upload ended (once per upload: the event id is the upload's). */
+  const announce = async (customerId: string, uploadId: string) => {
+    if (!deps.webhooks) return;
+    const upload = await posRepo(tenantScope(db, customerId)).upload(uploadId);
+    if (upload?.status !== 'completed' && upload?.status !== 'failed') return;
+    await deps.webhooks(customerId, 'pos.import.finished', finishedPayload(upload), { eventId: `pos.import.finished:${upload.id}` });
+  };
   return {
     name: POS_IMPORT_JOB,
     maxAttempts: POS_IMPORT_MAX_ATTEMPTS,
@@ -50,10 +64,12 @@ export function posImportJob(deps: { db: DB; dataDir: string; log?: (message: st
           ['uploading'],
           holder,
         );
+        await announce(customerId, taken.id);
         throw new PermanentJobError(error instanceof Error ? error.message : String(error));
       }
       // A stop hands the upload back to the queue: the job waits for the next worker, its attempt not counted.
       if ((await repo.upload(taken.id))?.status === 'waiting') throw new JobInterrupted('the worker is stopping');
+      await announce(customerId, taken.id);
     },
     onGiveUp: async (job, reason) => {
       if (!job.customer_id) return;
@@ -71,6 +87,24 @@ export function posImportJob(deps: { db: DB; dataDir: string; log?: (message: st
         },
         ['waiting', 'uploading'],
       );
+      await announce(job.customer_id, payload.uploadId);
     },
+  };
+}
+
+/** An upload's outcome as the webhook carries it (the failure in English; receivers are systems, not people). */
+function finishedPayload(upload: UploadRow): PosImportFinishedPayload {
+  return {
+    uploadId: upload.id,
+    fileName: upload.file_name,
+    status: upload.status === 'completed' ? 'completed' : 'failed',
+    rowsTotal: upload.rows_total,
+    importedRows: upload.imported_rows,
+    errorRows: upload.error_rows,
+    failure: upload.failure ? translateMessage('en', upload.failure) : null,
+    firstDate: upload.first_date,
+    lastDate: upload.last_date,
+    shopCount: upload.shop_count,
+    finishedAt: upload.finished_at,
   };
 }

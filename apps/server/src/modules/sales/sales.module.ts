@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { DB } from '../../platform/db/database.ts';
 import { type JobDefinition, type JobWorker, type JobWorkerOptions, moduleJobs } from '../../platform/jobs/jobs.ts';
+import { webhookEmitter } from '../webhooks/webhooks.events.ts';
 import { createMoneyService } from './money.service.ts';
 import { posImportJob } from './pos-import.job.ts';
 import { createPosUploadService, type PosUploadService } from './pos-upload.service.ts';
@@ -21,7 +22,10 @@ export function createPosImporter(deps: {
   templates: SalesTemplateService;
 } {
   const templates = createSalesTemplateService({ db: deps.db });
-  const definitions = [posImportJob({ db: deps.db, dataDir: deps.dataDir, ...(deps.log ? { log: deps.log } : {}) }) as JobDefinition<never>];
+  // Every import, whoever runs it (the app's worker, the demo seed, a test), tells the customer's webhooks how it ended.
+  const definitions = [
+    posImportJob({ db: deps.db, dataDir: deps.dataDir, webhooks: webhookEmitter(deps.db), ...(deps.log ? { log: deps.log } : {}) }) as JobDefinition<never>,
+  ];
   const { queue, worker } = moduleJobs(deps.db, definitions, { log: deps.log, onOutcome: deps.onOutcome });
   const uploads = createPosUploadService({ db: deps.db, dataDir: deps.dataDir, queue, worker, templates });
   return { uploads, worker, templates };

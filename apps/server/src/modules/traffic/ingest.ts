@@ -36,8 +36,16 @@ type Visit = VisitEvent & { seq: number; enteredMs: number; exitedMs: number };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/**
+ * The events traffic stores: a floor plan's tracks and heat grids are the floorplan module's, Wi-Fi
+ * sightings the crowd module's and visitor batches the batch module's (issue 17).
+ */
+type TrafficEvent = Exclude<DeviceEvent, { type: 'track' | 'heatGrid' | 'wifi' | 'visitorBatch' | 'temperature' }>;
+const OTHER_MODULES_EVENTS: ReadonlySet<DeviceEvent['type']> = new Set(['track', 'heatGrid', 'wifi', 'visitorBatch', 'temperature']);
+const isTrafficEvent = (event: DeviceEvent): event is TrafficEvent => !OTHER_MODULES_EVENTS.has(event.type);
+
 /** The instant that decides whether a closed shop still collects an event. */
-function eventInstant(event: DeviceEvent): string {
+function eventInstant(event: TrafficEvent): string {
   return event.type === 'visit' || event.type === 'zoneDwell' ? event.enteredAt : event.at;
 }
 
@@ -63,7 +71,20 @@ export async function ingestEvents(
     duplicates: 0,
     ignoredClosed: 0,
     ignoredExpired: 0,
-    byType: { line: 0, passerby: 0, visit: 0, zoneDwell: 0, heartbeat: 0 },
+    byType: {
+      line: 0,
+      passerby: 0,
+      visit: 0,
+      zoneDwell: 0,
+      heartbeat: 0,
+      track: 0,
+      heatGrid: 0,
+      wifi: 0,
+      visitorBatch: 0,
+      alarm: 0,
+      temperature: 0,
+      warehouseCheck: 0,
+    },
     reportingCameraIds: new Set(),
     lastEventAt: null,
   };
@@ -84,6 +105,7 @@ export async function ingestEvents(
   const collects = (instant: number) => shop.analyticsEnabled && (shop.closedAt === null || instant < Date.parse(shop.closedAt));
 
   events.forEach((event, seq) => {
+    if (!isTrafficEvent(event)) return;
     result.byType[event.type] += 1;
     if (event.type === 'heartbeat') {
       for (const camera of event.cameras ?? []) if (camera.online) result.reportingCameraIds.add(camera.cameraId);

@@ -4,11 +4,13 @@ import { buildCustomer, buildShop, buildUser, signIn } from '../../../test/facto
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildBox, clockAt, line, passerby, rollupSnapshot, sendBatch, type TestBox, visit, visitHistory } from '../../../test/support/traffic.ts';
 import type { DB } from '../../platform/db/database.ts';
+import { objectStorageOf } from '../../platform/storage/storage-config.ts';
 import { advanceClock, resetClock } from '../../platform/time/clock.ts';
 import { localParts, utcOfLocal, weekStart } from '../../platform/time/local-time.ts';
 import { createCalendarService } from '../calendar/calendar.service.ts';
 import { batchesOf, createSimulator, type SimShop } from '../demo/simulator.ts';
 import { createDeviceApiService } from '../device-api/device-api.service.ts';
+import { createFloorplanService } from '../floorplan/floorplan.service.ts';
 import { createRebuildService } from './rebuild.ts';
 
 let t: TestApp;
@@ -226,7 +228,12 @@ describe('rebuild from raw events', () => {
     const simulator = createSimulator(7);
     // 28 March to 10 April 2026 spans Sydney's April daylight-saving change.
     const dates = Array.from({ length: 14 }, (_, index) => new Date(Date.UTC(2026, 2, 28 + index)).toISOString().slice(0, 10));
-    const deviceApi = createDeviceApiService({ db: t.db, calendar: createCalendarService({ db: t.db }) });
+    const deviceApi = createDeviceApiService({
+      db: t.db,
+      calendar: createCalendarService({ db: t.db }),
+      floorplan: createFloorplanService({ db: t.db, storage: objectStorageOf(t.config) }),
+      storage: objectStorageOf(t.config),
+    });
     // Later days first: every earlier day arrives late, after visits that follow it.
     const batches = dates.reverse().flatMap((date) => batchesOf(simulator.dayEvents(sim, date), Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, 700));
     let sent = 0;

@@ -56,51 +56,50 @@ export function freePort(): Promise<number> {
 
 /**
  * Serves a clip as a live MPEG-TS stream over TCP, looped at its own pace (`-re -stream_loop -1`,
- * stream copy: next to no CPU). ffmpeg listens for one recorder; when that one leaves, the serving
- * ffmpeg ends and is started again, so the address keeps answering like a camera's.
+ * stream copy: next to no CPU), like a camera's address: every connection gets the stream from an
+ * ffmpeg of its own, started when it connects and stopped when it leaves. Nothing runs while nobody
+ * pulls, so a demo camera that records only on demand still answers a live view at once.
  */
 export function serveClipLoop(ffmpegPath: string, clip: string, port: number, onError?: (error: Error) => void) {
-  let child: ChildProcess | undefined;
-  let stopped = false;
-  const start = () => {
-    if (stopped) return;
-    const args = [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-nostdin',
-      '-re',
-      '-stream_loop',
-      '-1',
-      '-i',
-      clip,
-      '-c',
-      'copy',
-      '-f',
-      'mpegts',
-      `tcp://127.0.0.1:${port}?listen=1`,
-    ];
-    const started = Date.now();
-    const spawned = spawn(ffmpegPath, args, { stdio: 'ignore' });
-    child = spawned;
-    spawned.on('error', (error) => onError?.(error));
-    // A listener that dies at once (the port taken) waits a little before trying again.
-    spawned.on('close', () => {
-      if (!stopped) setTimeout(start, Date.now() - started < 1000 ? 1000 : 0).unref();
+  const children = new Set<ChildProcess>();
+  let latest: ChildProcess | undefined;
+  const server = net.createServer((socket) => {
+    const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', '-stream_loop', '-1', '-i', clip, '-c', 'copy', '-f', 'mpegts', 'pipe:1'];
+    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    children.add(child);
+    latest = child;
+    child.on('error', (error) => onError?.(error));
+    child.on('close', () => {
+      children.delete(child);
+      socket.destroy();
     });
-  };
-  start();
+    child.stdout?.pipe(socket);
+    // The puller left (or broke off): its stream stops with it.
+    socket.on('error', () => undefined);
+    socket.on('close', () => child.kill('SIGTERM'));
+  });
+  server.on('error', (error) => onError?.(error));
+  server.listen(port, '127.0.0.1');
   return {
     url: `tcp://127.0.0.1:${port}`,
-    pid: () => child?.pid,
-    stop(): Promise<void> {
-      stopped = true;
-      const current = child;
-      if (!current || current.exitCode !== null || current.signalCode !== null) return Promise.resolve();
-      return new Promise((resolve) => {
-        current.once('close', () => resolve());
-        current.kill('SIGTERM');
-      });
+    /** The ffmpeg serving the newest connection (benchmarks measure its CPU). */
+    pid: () => latest?.pid,
+    /** How many pullers are being served now. */
+    connections: () => children.size,
+    async stop(): Promise<void> {
+      // Stop taking pullers first; the server closes once the served ones are gone.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all(
+        [...children].map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              child.once('close', () => resolve());
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+      await closed;
     },
   };
 }

@@ -129,6 +129,24 @@ export function videoRepo(scope: TenantScope) {
 
     logWatch: (row: Omit<VideoWatchLogTable, 'customer_id'>) => scope.insertInto('video_watch_log', [row]).execute(),
 
+    /**
+     * A person's newest watch of a camera that is still open: a live view has no range yet, a
+     * playback still spans the range its playlist was asked for (closing it narrows that range).
+     */
+    openWatch: (filter: { userId: string; cameraId: string; kind: 'live' | 'playback'; fromMs: number | null; toMs: number | null }) => {
+      let query = scope
+        .selectFrom('video_watch_log')
+        .select(['id', 'at'])
+        .where('user_id', '=', filter.userId)
+        .where('camera_id', '=', filter.cameraId)
+        .where('kind', '=', filter.kind);
+      query = filter.fromMs === null ? query.where('from_ms', 'is', null) : query.where('from_ms', '=', filter.fromMs);
+      query = filter.toMs === null ? query.where('to_ms', 'is', null) : query.where('to_ms', '=', filter.toMs);
+      return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    },
+    closeWatch: (id: string, range: { fromMs: number; toMs: number }) =>
+      scope.updateTable('video_watch_log').set({ from_ms: range.fromMs, to_ms: range.toMs }).where('id', '=', id).execute(),
+
     /** The camera live log, newest first, with the names a person reads; `cameraIds` null: every camera. */
     async watchLog(filter: { shopIds: readonly string[]; cameraIds: readonly string[] | null; offset: number; limit: number }) {
       let query = scope

@@ -20,6 +20,7 @@ export function registerVideoRoutes(app: FastifyInstance, video: VideoService): 
       headers: { 'x-video-camera-id': shot.cameraId, 'x-video-time': shot.at, 'x-video-sha256': shot.sha256 },
     };
   });
+  registerOperation(app, videoOperations.playbackStop, ({ body, request }) => video.stop(actorOf(request), body));
   registerOperation(app, videoOperations.cameraLiveLog, ({ body, request }) => video.liveLog(actorOf(request), body));
   registerOperation(app, videoOperations.sourceGet, ({ body, request }) => video.source(actorOf(request), body.cameraId));
   registerOperation(app, videoOperations.sourceSave, ({ body, request }) => video.saveSource(actorOf(request), body));

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { liveLogRequestSchema, videoSourceSaveSchema } from '@storelens/contracts';
+import type { liveLogRequestSchema, playbackStopSchema, videoSourceSaveSchema } from '@storelens/contracts';
 import { type OperationInput, VIDEO, type videoOperations } from '@storelens/contracts';
 import type { z } from 'zod';
 import { accessOf } from '../../platform/authz/access.ts';
@@ -56,11 +56,27 @@ export function createVideoService(deps: { db: DB; storage: ObjectStorage; ffmpe
     repoOf(actor).logWatch({ id: newId(), user_id: actor.userId, camera_id: cameraId, kind, from_ms: fromMs, to_ms: toMs, at: nowIso() });
 
   /** The segment holding an instant, or the refusal a person reads. */
-  async function segmentAt(actor: CustomerActor, cameraId: string, atMs: number): Promise<SegmentRow> {
+  async function segmentAt(customerId: string, cameraId: string, atMs: number): Promise<SegmentRow> {
     if (atMs < playableFrom()) throw refused('errors.videoTooOld');
-    const found = (await repoOf(actor).segmentsBetween(cameraId, atMs, atMs + 1, 5)).find((row) => row.start_ms <= atMs && atMs < row.end_ms);
+    const found = (await videoRepo(tenantScope(db, customerId)).segmentsBetween(cameraId, atMs, atMs + 1, 5)).find(
+      (row) => row.start_ms <= atMs && atMs < row.end_ms,
+    );
     if (!found) throw refused('errors.noVideoAtTime');
     return found;
+  }
+
+  /** The frame at an instant, decoded from the segment that holds it, stamped with its hash. */
+  async function frameOf(customerId: string, cameraId: string, atMs: number): Promise<Screenshot> {
+    const segment = await segmentAt(customerId, cameraId, atMs);
+    const offset = ((atMs - segment.start_ms) / 1000).toFixed(3);
+    // The segment is fed on stdin: the same for local and S3 storage. The only values in the
+    // arguments are numbers the server computed.
+    const { stdout } = await runFfmpeg(deps.ffmpegPath, jpegFrameArgs('pipe:0', offset, 'mp4'), {
+      stdin: await storage.read(segment.location),
+      timeoutMs: 20_000,
+    });
+    if (stdout.length === 0) throw refused('errors.noVideoAtTime');
+    return { cameraId, at: new Date(atMs).toISOString(), jpeg: stdout, sha256: crypto.createHash('sha256').update(stdout).digest('hex') };
   }
 
   return {
@@ -114,17 +130,40 @@ export function createVideoService(deps: { db: DB; storage: ObjectStorage; ffmpe
     async screenshot(actor: CustomerActor, input: ScreenshotBody): Promise<Screenshot> {
       await requireCamera(actor, input.cameraId);
       const atMs = Date.parse(input.at);
-      const segment = await segmentAt(actor, input.cameraId, atMs);
-      const offset = ((atMs - segment.start_ms) / 1000).toFixed(3);
-      // The segment is fed on stdin: the same for local and S3 storage. The only values in the
-      // arguments are numbers the server computed.
-      const { stdout } = await runFfmpeg(deps.ffmpegPath, jpegFrameArgs('pipe:0', offset, 'mp4'), {
-        stdin: await storage.read(segment.location),
-        timeoutMs: 20_000,
-      });
-      if (stdout.length === 0) throw refused('errors.noVideoAtTime');
+      const shot = await frameOf(actor.customerId, input.cameraId, atMs);
       await logWatch(actor, input.cameraId, 'screenshot', atMs, null);
-      return { cameraId: input.cameraId, at: new Date(atMs).toISOString(), jpeg: stdout, sha256: crypto.createHash('sha256').update(stdout).digest('hex') };
+      return shot;
+    },
+
+    /**
+     * A frame for work no person asks for (a rectification's comparison frame at its deadline, taken
+     * by a job): the same frame as a screenshot, of a camera of that customer. Not in the camera
+     * live log, which records what people watched. Refuses like a screenshot (no video, too old).
+     */
+    async frameAt(customerId: string, cameraId: string, at: string): Promise<Screenshot> {
+      return frameOf(customerId, cameraId, Date.parse(at));
+    },
+
+    /**
+     * "Playback stop": the live log keeps what was really watched. A live view gets its start and
+     * end; a playback's range ends where playback reached (nothing played: an empty range at its
+     * start). A stop with no open watch to close changes nothing: stops are sent again on unload.
+     */
+    async stop(actor: CustomerActor, input: z.infer<typeof playbackStopSchema>): Promise<null> {
+      await requireCamera(actor, input.cameraId);
+      const repo = repoOf(actor);
+      if (input.mode === 'live') {
+        const open = await repo.openWatch({ userId: actor.userId, cameraId: input.cameraId, kind: 'live', fromMs: null, toMs: null });
+        if (open) await repo.closeWatch(open.id, { fromMs: Date.parse(open.at), toMs: now().getTime() });
+        return null;
+      }
+      const fromMs = Date.parse(input.start);
+      const toMs = Date.parse(input.end);
+      const open = await repo.openWatch({ userId: actor.userId, cameraId: input.cameraId, kind: 'playback', fromMs, toMs });
+      if (!open) return null;
+      const reachedMs = input.reached === null ? fromMs : Math.min(Math.max(Date.parse(input.reached), fromMs), toMs);
+      await repo.closeWatch(open.id, { fromMs, toMs: reachedMs });
+      return null;
     },
 
     async liveLog(actor: CustomerActor, input: z.infer<typeof liveLogRequestSchema>) {

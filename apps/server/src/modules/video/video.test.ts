@@ -267,6 +267,33 @@ describe('camera live log', () => {
     expect((await invoke(t.app, videoOperations.cameraLiveLog, { page: 1, pageSize: 50, cameraIds: [camera2] }, admin)).body.data).toMatchObject({ total: 0 });
   });
 
+  it('keeps the range really watched once playback stops, and a stop of another person changes nothing', async () => {
+    const start = new Date(T1 + 2000).toISOString();
+    const end = new Date(T2).toISOString();
+    const asked = `${videoOperations.playbackRecord.path}?cameraId=${camera1}&start=${start}&end=${end}`;
+    expect((await download(t.app, 'GET', asked, undefined, limited)).http).toBe(200);
+    const watchOf = async () => {
+      const page = (await invoke(t.app, videoOperations.cameraLiveLog, { page: 1, pageSize: 50 }, admin)).body.data as {
+        list: { kind: string; from: string | null; to: string | null }[];
+      };
+      // No other watch in this file starts at this instant.
+      return page.list.filter((row) => row.kind === 'playback' && row.from === start);
+    };
+    expect(await watchOf()).toEqual([expect.objectContaining({ from: start, to: end })]);
+    const reached = new Date(T1 + 20_000).toISOString();
+    // Another person stopping the same range closes nothing of this one's.
+    expect((await invoke(t.app, videoOperations.playbackStop, { mode: 'playback', cameraId: camera1, start, end, reached }, admin)).body.status).toBe(200);
+    expect(await watchOf()).toEqual([expect.objectContaining({ from: start, to: end })]);
+    expect((await invoke(t.app, videoOperations.playbackStop, { mode: 'playback', cameraId: camera1, start, end, reached }, limited)).body.status).toBe(200);
+    expect(await watchOf()).toEqual([expect.objectContaining({ from: start, to: reached })]);
+    // Sent again (the page unloading): nothing left open to close, nothing moves.
+    await invoke(t.app, videoOperations.playbackStop, { mode: 'playback', cameraId: camera1, start, end, reached: end }, limited);
+    expect(await watchOf()).toEqual([expect.objectContaining({ from: start, to: reached })]);
+    // A camera outside the caller's scope, or of another customer: not found.
+    expect((await invoke(t.app, videoOperations.playbackStop, { mode: 'live', cameraId: camera2 }, limited)).body.msg).toBe('Not found or no access');
+    expect((await invoke(t.app, videoOperations.playbackStop, { mode: 'live', cameraId: camera1 }, other)).body.msg).toBe('Not found or no access');
+  });
+
   it('is for administrators only', async () => {
     expect((await invoke(t.app, videoOperations.cameraLiveLog, { page: 1, pageSize: 10 }, limited)).body.status).toBe(403);
     expect((await invoke(t.app, videoOperations.cameraLiveLog, { page: 1, pageSize: 10 }, observer)).body.status).toBe(403);

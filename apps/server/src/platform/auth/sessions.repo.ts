@@ -54,6 +54,29 @@ export function sessionsRepo(db: DB) {
       return { id: row.id, userId: row.user_id, customerId: row.customer_id, lastSeenAt: row.last_seen_at };
     },
 
+    /**
+     * Which of these sessions still stand for their customer (an open event stream asks every
+     * heartbeat): not revoked, not expired, the user enabled, the customer still the selected one.
+     */
+    async stillActive(sessions: readonly { sessionId: string; customerId: string }[]): Promise<Set<string>> {
+      if (sessions.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id', 'sessions.customer_id'])
+        .where(
+          'sessions.id',
+          'in',
+          sessions.map((session) => session.sessionId),
+        )
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', nowIso())
+        .where('users.enabled', '=', 1)
+        .execute();
+      const customerOf = new Map(rows.map((row) => [row.id, row.customer_id]));
+      return new Set(sessions.filter((session) => customerOf.get(session.sessionId) === session.customerId).map((session) => session.sessionId));
+    },
+
     async touch(sessionId: string, ttlHours: number): Promise<void> {
       await db
         .updateTable('sessions')

@@ -20,6 +20,24 @@ import * as videoRecordings from './migrations/0013_video_recordings.ts';
 import * as posUploadDays from './migrations/0014_pos_upload_days.ts';
 import * as panoramas from './migrations/0015_panoramas.ts';
 import * as videoDownloads from './migrations/0016_video_downloads.ts';
+import * as floorPlans from './migrations/0017_floor_plans.ts';
+import * as floorplanTracks from './migrations/0018_floorplan_tracks.ts';
+import * as inspection from './migrations/0019_inspection.ts';
+import * as rectification from './migrations/0021_rectification.ts';
+import * as realtimeWebhooks from './migrations/0023_realtime_webhooks.ts';
+import * as crowd from './migrations/0025_crowd.ts';
+import * as batchesBoards from './migrations/0026_batches_boards.ts';
+import * as alarms from './migrations/0028_alarms.ts';
+import * as temperature from './migrations/0029_temperature.ts';
+import * as hygiene from './migrations/0030_hygiene.ts';
+import * as inspectionNotices from './migrations/0031_inspection_notices.ts';
+import * as inspectionOffline from './migrations/0032_inspection_offline.ts';
+import * as alarmDebugReportsAlerts from './migrations/0033_alarm_debug_reports_alerts.ts';
+import * as aiTasks from './migrations/0034_ai_tasks.ts';
+import * as inspectionReadIndexes from './migrations/0035_inspection_read_indexes.ts';
+import * as alarmClips from './migrations/0036_alarm_clips.ts';
+import * as warehousePatrol from './migrations/0037_warehouse_patrol.ts';
+import * as inspectionTotals from './migrations/0038_inspection_totals.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -43,6 +61,24 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_pos_upload_days': posUploadDays,
   '0015_panoramas': panoramas,
   '0016_video_downloads': videoDownloads,
+  '0017_floor_plans': floorPlans,
+  '0019_inspection': inspection,
+  '0018_floorplan_tracks': floorplanTracks,
+  '0023_realtime_webhooks': realtimeWebhooks,
+  '0025_crowd': crowd,
+  '0026_batches_boards': batchesBoards,
+  '0021_rectification': rectification,
+  '0028_alarms': alarms,
+  '0029_temperature': temperature,
+  '0030_hygiene': hygiene,
+  '0031_inspection_notices': inspectionNotices,
+  '0032_inspection_offline': inspectionOffline,
+  '0033_alarm_debug_reports_alerts': alarmDebugReportsAlerts,
+  '0034_ai_tasks': aiTasks,
+  '0035_inspection_read_indexes': inspectionReadIndexes,
+  '0036_alarm_clips': alarmClips,
+  '0037_warehouse_patrol': warehousePatrol,
+  '0038_inspection_totals': inspectionTotals,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
@@ -104,4 +140,13 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Runs `work` in a transaction: the caller's, when `db` is one already (a service called inside
+ * another's transaction, as rectification posts its notices within the inspection's submit), else a
+ * new one. Kysely cannot open a transaction inside a transaction.
+ */
+export function withinTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }

@@ -240,7 +240,7 @@ export interface AlertSettingsTable {
 export interface ImportReportsTable {
   customer_id: string;
   id: string;
-  kind: 'shops' | 'users';
+  kind: 'shops' | 'users' | 'floorplan_cameras' | 'inspection_items';
   user_id: string;
   file_name: string;
   /** JSON array of { row, column (a message key), message (a message reference) }. */
@@ -398,6 +398,8 @@ export interface PrivacySettingsTable {
   customer_id: string;
   blur_faces: number;
   retention_days: number;
+  /** 1: the boxes' Wi-Fi sightings are collected (issue 17, migration 0025). */
+  collect_wifi: number;
   updated_by: string | null;
   updated_at: string;
 }
@@ -681,6 +683,1124 @@ export interface PanoramaHotspotsTable {
   target_panorama_id: string | null;
 }
 
+/** A shop's floor plan (issue 13). Geometry is in metres on the plan (origin top-left, y down); the image lives in object storage. */
+export interface FloorPlansTable {
+  customer_id: string;
+  id: string;
+  shop_id: string;
+  name: string;
+  number: string;
+  floor: number;
+  pixels_per_metre: number;
+  width_m: number;
+  height_m: number;
+  image_key: string;
+  image_type: 'png' | 'jpeg';
+  image_width: number;
+  image_height: number;
+  image_bytes: number;
+  /** 1: the active configuration of its shop and floor. */
+  active: number;
+  /** Raised by every geometry change of the plan (its cameras and elements). */
+  geometry_version: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One version of a camera's point on a floor plan; the current version has retired_at null. */
+export interface FloorPlanCamerasTable {
+  customer_id: string;
+  id: string;
+  plan_id: string;
+  camera_id: string;
+  version: number;
+  plan_version: number;
+  install_position: string;
+  camera_number: string;
+  /** Pixels, at the calibration size calib_width × calib_height. */
+  focal_x: number;
+  focal_y: number;
+  calib_width: number;
+  calib_height: number;
+  /** Degrees below the horizontal (90: looking straight down). */
+  tilt_deg: number;
+  install_height_m: number;
+  install_x_m: number;
+  install_y_m: number;
+  toward_x_m: number;
+  toward_y_m: number;
+  plan_number: string;
+  /** JSON: { matrix: 9 numbers (camera pixel -> plan metres), pairs: the clicked point pairs }; null: the pinhole model. */
+  homography: string | null;
+  homography_error_m: number | null;
+  created_by: string | null;
+  created_at: string;
+  retired_at: string | null;
+}
+
+/** One version of a drawn element of a floor plan; the current version has retired_at null. */
+export interface FloorPlanElementsTable {
+  customer_id: string;
+  id: string;
+  element_id: string;
+  plan_id: string;
+  version: number;
+  plan_version: number;
+  kind: 'mask' | 'display' | 'halt' | 'enter' | 'flow' | 'region';
+  name: string;
+  colour: string;
+  region_type: 'shelf' | 'fitting_room' | 'cashier' | null;
+  linked_element_id: string | null;
+  occupancy_threshold: number | null;
+  enabled: number;
+  min_dwell_seconds: number;
+  flow_mode: 'single' | 'double' | null;
+  hidden: number;
+  /** JSON [[x, y], ...] in plan metres: a polygon, or a flow line's start and end. */
+  points: string;
+  created_by: string | null;
+  created_at: string;
+  retired_at: string | null;
+}
+
+/** An inspection category of the SOP (issue 14): unique per customer by its folded name. */
+export interface InspectionCategoriesTable {
+  customer_id: string;
+  id: string;
+  name: string;
+  /** The name trimmed and lower-cased: what uniqueness compares. */
+  name_key: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An inspection item: available, or filed (not chosen for new plans; past plans keep it). */
+export interface InspectionItemsTable {
+  customer_id: string;
+  id: string;
+  category_id: string;
+  name: string;
+  name_key: string;
+  description: string;
+  status: 'available' | 'filed';
+  /** The reference image in object storage ('inspection/items/<customer>/<item>/<sha>.jpg'). */
+  image_key: string | null;
+  image_sha256: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  filed_at: string | null;
+}
+
+/** An inspection plan; the state people see follows from lifecycle, validity and assignments (plan-status.ts). */
+export interface InspectionPlansTable {
+  customer_id: string;
+  id: string;
+  name: string;
+  /** Null once deleted, so the name may be used again. */
+  name_key: string | null;
+  kind: 'single' | 'cyclic';
+  lifecycle: 'draft' | 'active' | 'paused' | 'deleted';
+  description: string;
+  valid_from: string;
+  valid_to: string;
+  /** RFC 5545 rule of a cyclic plan ('FREQ=WEEKLY;BYDAY=MO,TH'); null for a single plan. */
+  rrule: string | null;
+  period_start: string;
+  period_end: string;
+  starts_at: string;
+  ends_at: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  /** 'warehouse': a warehouse patrol plan (migration 0037), its checks in warehouse_checks. */
+  plan_type: 'patrol' | 'warehouse';
+}
+
+export interface InspectionPlanShopsTable {
+  customer_id: string;
+  plan_id: string;
+  shop_id: string;
+}
+
+export interface InspectionPlanGroupsTable {
+  customer_id: string;
+  plan_id: string;
+  group_id: string;
+}
+
+export interface InspectionPlanHandlersTable {
+  customer_id: string;
+  plan_id: string;
+  user_id: string;
+}
+
+export interface InspectionPlanItemsTable {
+  customer_id: string;
+  plan_id: string;
+  item_id: string;
+  position: number;
+}
+
+export interface InspectionPlanLogsTable {
+  customer_id: string;
+  id: string;
+  plan_id: string;
+  user_id: string | null;
+  action: 'create' | 'modify' | 'publish' | 'pause' | 'reactivate' | 'delete';
+  /** JSON array of { field, old, new }. */
+  changes: string;
+  created_at: string;
+}
+
+/** One occurrence of a plan in one store (unique per plan, store and local date). */
+export interface InspectionAssignmentsTable {
+  customer_id: string;
+  id: string;
+  plan_id: string;
+  shop_id: string;
+  batch_date: string;
+  time_zone: string;
+  window_start: string;
+  window_end: string;
+  status: 'pending' | 'completed' | 'cancelled';
+  method: 'remote' | 'onsite' | null;
+  item_count: number;
+  passed: number;
+  failed: number;
+  invalid: number;
+  completed_by: string | null;
+  completed_at: string | null;
+  /** The client's idempotency key of the submission (migration 0032): a resend with it answers the first result. */
+  submission_key: string | null;
+  created_at: string;
+}
+
+export interface InspectionAssignmentItemsTable {
+  customer_id: string;
+  assignment_id: string;
+  item_id: string;
+  position: number;
+  item_name: string;
+  category_name: string;
+  result: 'pass' | 'fail' | 'invalid' | null;
+  remark: string | null;
+  /** The rectification a failed result raised (the rectification domain fills it). */
+  rectification_id: string | null;
+  recorded_by: string | null;
+  recorded_at: string | null;
+}
+
+/** Item results per store-local date, item, recorded category and name over all stores (migration 0038): the analysis's totals. */
+export interface InspectionItemDayTotalsTable {
+  customer_id: string;
+  batch_date: string;
+  item_id: string;
+  category_name: string;
+  item_name: string;
+  passed: number;
+  failed: number;
+  invalid: number;
+}
+
+/** A plan's counts per phase over all its stores (migration 0038): the phase list's totals. */
+export interface InspectionPlanDayTotalsTable {
+  customer_id: string;
+  plan_id: string;
+  batch_date: string;
+  /** Assignments not cancelled. */
+  total: number;
+  done: number;
+  /** Completed after their window. */
+  late: number;
+  passed: number;
+  failed: number;
+}
+
+/** A plan notice an assignment has had (migration 0031): the claim that makes each go out once. */
+export interface InspectionAssignmentNoticesTable {
+  customer_id: string;
+  assignment_id: string;
+  kind: 'assigned' | 'dueSoon' | 'overdue';
+  /** Null when claimed silently (a more urgent notice made it pointless). */
+  sent_at: string | null;
+  claimed_at: string;
+}
+
+/** A picture of an item's result: an image (photo or upload) or a screenshot of the store's video. */
+export interface WarehousePlanSettingsTable {
+  customer_id: string;
+  plan_id: string;
+  /** JSON array of store-local HH:mm. */
+  check_times: string;
+  window_minutes: number;
+}
+
+export interface WarehousePlanCamerasTable {
+  customer_id: string;
+  plan_id: string;
+  camera_id: string;
+}
+
+export interface WarehouseChecksTable {
+  customer_id: string;
+  id: string;
+  plan_id: string;
+  assignment_id: string;
+  shop_id: string;
+  camera_id: string;
+  check_date: string;
+  check_time: string;
+  due_at: string;
+  window_end: string;
+  capture_status: 'pending' | 'captured' | 'noVideo';
+  storage_key: string | null;
+  sha256: string | null;
+  width: number | null;
+  height: number | null;
+  result: 'pass' | 'fail' | null;
+  result_source: 'ai' | 'person' | null;
+  remark: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
+export interface InspectionResultMediaTable {
+  customer_id: string;
+  id: string;
+  assignment_id: string;
+  item_id: string;
+  kind: 'image' | 'screenshot';
+  storage_key: string;
+  sha256: string;
+  width: number;
+  height: number;
+  camera_id: string | null;
+  captured_at: string | null;
+  /** The client's key of a picture sent from the offline queue (migration 0032), unique per assignment. */
+  client_key: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+// ---------------------------------------------------------------- floor-plan data (migration 0018)
+
+/** A box's person track: the camera pixels it sent and their projection onto the plan (kept 30 days). */
+export interface FpTracksTable {
+  customer_id: string;
+  id: string;
+  shop_id: string;
+  camera_id: string;
+  track_key: string;
+  started_at: string;
+  ended_at: string;
+  local_date: string;
+  hour: number;
+  visitor_id: string | null;
+  gender: string;
+  age_band: string;
+  /** JSON [[offset ms, x, y], ...] in camera pixels. */
+  points: string;
+  plan_id: string | null;
+  /** JSON [[offset ms, x, y], ...] on the plan; null while the camera is not calibrated on a plan. */
+  plan_points: string | null;
+  batch_ref: string;
+}
+
+/** A camera's dwell per grid cell in one minute (kept 30 days). */
+export interface FpHeatMinutesTable {
+  customer_id: string;
+  shop_id: string;
+  camera_id: string;
+  at: string;
+  local_date: string;
+  hour: number;
+  cols: number;
+  rows: number;
+  /** JSON array of dwell seconds, row by row. */
+  cells: string;
+  plan_id: string | null;
+}
+
+export const FP_ELEMENT_METRIC_COLUMNS = [
+  'entries',
+  'passes',
+  'dwell_s',
+  'deep_entries',
+  'gender_male',
+  'gender_female',
+  'gender_unknown',
+  'age_0',
+  'age_1',
+  'age_2',
+  'age_3',
+  'age_4',
+  'age_5',
+  'age_6',
+] as const;
+export type FpElementMetrics = Record<(typeof FP_ELEMENT_METRIC_COLUMNS)[number], number>;
+
+/** A region's, halt area's or enter area's counts by local day (and hour), per element version. */
+export interface FpElementDailyTable extends FpElementMetrics {
+  customer_id: string;
+  shop_id: string;
+  plan_id: string;
+  element_id: string;
+  version: number;
+  local_date: string;
+}
+export interface FpElementHourlyTable extends FpElementDailyTable {
+  hour: number;
+}
+
+/** A flow line's crossings by direction, by local day (and hour), per line version. */
+export interface FpFlowDailyTable {
+  customer_id: string;
+  shop_id: string;
+  plan_id: string;
+  line_id: string;
+  version: number;
+  local_date: string;
+  forward: number;
+  backward: number;
+}
+export interface FpFlowHourlyTable extends FpFlowDailyTable {
+  hour: number;
+}
+
+/** From-and-go: how many went from one region to the next, by local day. */
+export interface FpFromGoDailyTable {
+  customer_id: string;
+  shop_id: string;
+  plan_id: string;
+  local_date: string;
+  from_id: string;
+  to_id: string;
+  transitions: number;
+}
+
+/** A plan's tracks and heat grid (sparse JSON {"cell": dwell ms}) by local day (and hour). */
+export interface FpPlanDailyTable {
+  customer_id: string;
+  shop_id: string;
+  plan_id: string;
+  local_date: string;
+  tracks: number;
+  heat_minutes: number;
+  heat_cols: number;
+  heat_rows: number;
+  heat: string;
+}
+export interface FpPlanHourlyTable extends FpPlanDailyTable {
+  hour: number;
+}
+
+/** The element versions (a signature) a plan's rollups were last computed with. */
+export interface FpRecomputeStateTable {
+  customer_id: string;
+  plan_id: string;
+  signature: string;
+  updated_at: string;
+}
+
+/** Live occupancy of a store ('' zone) or a zone: its threshold and the last check. */
+export interface FpOccupancyTable {
+  customer_id: string;
+  shop_id: string;
+  zone_id: string;
+  threshold: number | null;
+  above: number;
+  people: number;
+  checked_at: string | null;
+}
+
+/**
+ * The real-time event log (platform/realtime): append-only, followed by every web process with a
+ * cursor on `id`. A platform table like `jobs`: read across customers, customer_id a column.
+ */
+export interface RealtimeEventsTable {
+  id: Generated<number>;
+  customer_id: string | null;
+  /** Null: every person of the customer the type's permission admits; else this person only. */
+  user_id: string | null;
+  /** Null: any shop; else only people whose data scope holds the shop. */
+  shop_id: string | null;
+  type: string;
+  /** JSON. */
+  data: string;
+  created_at: string;
+}
+
+/** Single-use tickets of the event stream: the SHA-256 of the ticket, deleted when redeemed. */
+export interface RealtimeTicketsTable {
+  customer_id: string;
+  id: string;
+  user_id: string;
+  session_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A customer's webhook endpoint (modules/webhooks). */
+export interface WebhookEndpointsTable {
+  customer_id: string;
+  id: string;
+  url: string;
+  description: string;
+  /** JSON array of event types. */
+  events: string;
+  enabled: number;
+  /** The signing secret (HMAC-SHA256 needs it itself; shown to a person once). */
+  secret: string;
+  /** After a rotation: the old secret, which still signs until `previous_secret_until`. */
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  secret_rotated_at: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event for one endpoint: its body and where its attempts stand. */
+export interface WebhookDeliveriesTable {
+  customer_id: string;
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  body: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  status_code: number | null;
+  duration_ms: number | null;
+  error: string | null;
+  next_attempt_at: string | null;
+  test: number;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** The delivery log: every attempt with its answer. */
+export interface WebhookAttemptsTable {
+  customer_id: string;
+  delivery_id: string;
+  attempt: number;
+  at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
+// ---------------------------------------------------------------- audiences (issue 17, migration 0025)
+
+export interface CrowdSightingsTable {
+  customer_id: string;
+  shop_id: string;
+  /** The box's keyed hash of the address (64 hex digits); never a raw MAC address. */
+  wifi_id: string;
+  first_seen_at: string;
+  last_seen_at: string;
+  local_date: string;
+  hour: number;
+  dwell_s: number;
+  presence: 'inStore' | 'passerby';
+  batch_ref: string;
+}
+export interface CrowdRandomDailyTable {
+  customer_id: string;
+  shop_id: string;
+  local_date: string;
+  presence: 'inStore' | 'passerby';
+  sightings: number;
+}
+export interface CrowdAudiencesTable {
+  customer_id: string;
+  id: string;
+  name: string;
+  name_key: string;
+  type: 'inStore' | 'inStoreAndPasserby';
+  strategy: 'custom' | 'intelligent' | 'combined' | 'uploaded';
+  /** The filter conditions (AudienceConditions) as JSON. */
+  conditions: string;
+  start_date: string | null;
+  end_date: string | null;
+  status: 'notGenerated' | 'generating' | 'generated' | 'failed';
+  progress: number;
+  failure: string | null;
+  size: number;
+  mac_quantity: number;
+  randomized_count: number;
+  version: number;
+  evaluation_status: 'notAssessed' | 'assessing' | 'completed';
+  evaluation: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  generated_at: string | null;
+}
+export interface CrowdAudienceShopsTable {
+  customer_id: string;
+  audience_id: string;
+  shop_id: string;
+}
+export interface CrowdAudienceSourcesTable {
+  customer_id: string;
+  audience_id: string;
+  source_id: string;
+  position: number;
+}
+export interface CrowdAudienceMembersTable {
+  customer_id: string;
+  audience_id: string;
+  wifi_id: string;
+}
+export interface CrowdUploadedIdsTable {
+  customer_id: string;
+  audience_id: string;
+  wifi_id: string;
+}
+export interface CrowdChannelsTable {
+  customer_id: string;
+  id: string;
+  name: string;
+  name_key: string;
+  format: 'csv' | 'txt';
+  description: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface CrowdExportsTable {
+  customer_id: string;
+  id: string;
+  audience_id: string;
+  channel_id: string;
+  channel_name: string;
+  rows: number;
+  exported_by: string;
+  exported_at: string;
+}
+export interface CrowdPromotionsTable {
+  customer_id: string;
+  id: string;
+  name: string;
+  audience_id: string;
+  start_date: string;
+  end_date: string;
+  landing_url: string;
+  description: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface CrowdMaterialsTable {
+  customer_id: string;
+  id: string;
+  promotion_id: string;
+  file_name: string;
+  location: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: string;
+}
+
+// ---------------------------------------------------------------- visitor batches, data boards (issue 17, migration 0026)
+
+export interface BatchVisitsTable {
+  customer_id: string;
+  id: string;
+  shop_id: string;
+  batch_key: string;
+  type: 'single' | 'pair' | 'family' | 'group';
+  count: number;
+  entered_at: string;
+  exited_at: string;
+  stay_s: number;
+  reception_started_at: string | null;
+  reception_s: number | null;
+  visitor_type: 'new' | 'returning' | 'member' | 'unknown';
+  camera_id: string | null;
+  local_date: string;
+  hour: number;
+  screenshots: number;
+  received_at: string;
+  batch_ref: string;
+}
+export interface BatchScreenshotsTable {
+  customer_id: string;
+  batch_id: string;
+  idx: number;
+  location: string;
+  at: string | null;
+  width: number;
+  height: number;
+}
+export interface BatchShopDailyTable {
+  customer_id: string;
+  shop_id: string;
+  local_date: string;
+  batches: number;
+  people: number;
+  type_single: number;
+  type_pair: number;
+  type_family: number;
+  type_group: number;
+  received: number;
+  stay_s: number;
+  reception_s: number;
+  band_none: number;
+  band_under1: number;
+  band_from1to3: number;
+  band_from3to5: number;
+  band_over5: number;
+  people_none: number;
+  people_under1: number;
+  people_from1to3: number;
+  people_from3to5: number;
+  people_over5: number;
+}
+export interface BoardSettingsTable {
+  customer_id: string;
+  board: string;
+  address: string;
+  signing: 'none' | 'storelens' | 'metabase' | 'superset';
+  resource_id: string;
+  audience: string;
+  /** The HS256 signing secret; never answered by any operation. */
+  secret: string | null;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+// ---------------------------------------------------------------- hygiene logs (issue 16 section 3, migration 0030)
+
+/** A person who works in a store (not necessarily a user). */
+export interface HygieneEmployeesTable {
+  customer_id: string;
+  id: string;
+  shop_id: string;
+  name: string;
+  position: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An employee's health certificate; dates are the store's calendar days. */
+export interface HygieneCertificatesTable {
+  customer_id: string;
+  id: string;
+  employee_id: string;
+  shop_id: string;
+  number: string;
+  issuer: string;
+  issued_on: string;
+  expires_on: string;
+  image_id: string | null;
+  /** When the 30-day, 7-day and expired notices were claimed (each once). */
+  remind30_at: string | null;
+  remind7_at: string | null;
+  expired_at: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A training, disinfection or waste record; the columns of the other kinds stay null. */
+export interface HygieneRecordsTable {
+  customer_id: string;
+  id: string;
+  kind: 'training' | 'disinfection' | 'waste';
+  shop_id: string;
+  occurred_at: string;
+  local_date: string;
+  topic: string | null;
+  trainer: string | null;
+  area: string | null;
+  method: string | null;
+  agent: string | null;
+  person: string | null;
+  waste_type: string | null;
+  weight_kg: number | null;
+  collector: string | null;
+  image_id: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** Who attended a training. */
+export interface HygieneAttendeesTable {
+  customer_id: string;
+  record_id: string;
+  employee_id: string;
+  name: string;
+}
+
+/** A picture of a certificate or record (or an upload waiting for one: owner_id null). */
+export interface HygieneMediaTable {
+  customer_id: string;
+  id: string;
+  owner_id: string | null;
+  shop_id: string | null;
+  storage_key: string;
+  sha256: string;
+  width: number;
+  height: number;
+  created_by: string | null;
+  created_at: string;
+}
+
+// ---------------------------------------------------------------- AI tasks (migration 0034)
+
+/** The AI inspection item classes: one catalogue for every customer. `names` is JSON {zh,en,kr,jp}. */
+export interface AiItemClassesTable {
+  id: string;
+  code: string;
+  names: string;
+  sort: number;
+}
+
+/** The AI inspection items: the event codes the boxes report. `names` is JSON {zh,en,kr,jp}. */
+export interface AiItemsTable {
+  id: string;
+  class_id: string;
+  event_code: string;
+  names: string;
+  default_priority: string;
+  sort: number;
+}
+
+export interface AiTasksTable {
+  customer_id: string;
+  id: string;
+  name: string;
+  name_key: string;
+  priority: string;
+  /** ISO weekdays, comma-separated in order. */
+  weekdays: string;
+  start_time: string;
+  end_time: string;
+  enabled: number;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AiTaskItemsTable {
+  customer_id: string;
+  task_id: string;
+  item_id: string;
+}
+
+export interface AiTaskCamerasTable {
+  customer_id: string;
+  task_id: string;
+  camera_id: string;
+  shop_id: string;
+}
+
+// ---------------------------------------------------------------- rectification (migration 0021)
+
+/** A rectification item (issue 14 section 4): unique per source and source key. */
+export interface RectificationsTable {
+  customer_id: string;
+  id: string;
+  source: 'inspection' | 'alarm' | 'manual';
+  /** inspection: the assignment item; alarm: the alarm; manual: the item's own id. */
+  source_key: string;
+  shop_id: string;
+  item_id: string | null;
+  item_name: string;
+  category_name: string;
+  problem: string;
+  plan_id: string | null;
+  plan_name: string | null;
+  assignment_id: string | null;
+  alarm_id: string | null;
+  event_code: string | null;
+  event_name: string | null;
+  inspector_id: string | null;
+  state: 'pending' | 'submitted' | 'rejected' | 'approved';
+  handler_id: string;
+  /** When the current handler got the item (creation, the last referral). */
+  assigned_at: string;
+  founder_id: string | null;
+  reviewer_id: string | null;
+  deadline: string;
+  found_at: string;
+  camera_id: string | null;
+  evidence_at: string | null;
+  /** A manual item's frame of the camera at evidence_at. */
+  evidence_frame_status: 'none' | 'pending' | 'captured' | 'missing';
+  evidence_frame_note: string | null;
+  /** The camera's frame at the deadline. */
+  frame_status: 'none' | 'pending' | 'captured' | 'missing';
+  frame_note: string | null;
+  feedback: string | null;
+  feedback_round: number;
+  submitted_at: string | null;
+  reject_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  due_soon_at: string | null;
+  overdue_at: string | null;
+  escalated_at: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A picture of a rectification (or an upload waiting for one: rectification_id null). */
+export interface RectificationMediaTable {
+  customer_id: string;
+  id: string;
+  rectification_id: string | null;
+  role: 'evidence' | 'feedback' | 'frame';
+  kind: 'image' | 'screenshot';
+  storage_key: string;
+  sha256: string;
+  width: number;
+  height: number;
+  camera_id: string | null;
+  captured_at: string | null;
+  source_media_id: string | null;
+  round: number;
+  /** The order its uploader or source gave. */
+  position: number;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** One entry of a rectification's append-only history. */
+export interface RectificationHistoryTable {
+  customer_id: string;
+  id: string;
+  rectification_id: string;
+  seq: number;
+  action: 'create' | 'submit' | 'refer' | 'approve' | 'reject' | 'dueSoon' | 'overdue' | 'escalate' | 'frame' | 'frameMissing';
+  user_id: string | null;
+  reason: string | null;
+  text: string | null;
+  from_user_id: string | null;
+  /** JSON array of user ids. */
+  to_user_ids: string;
+  /** JSON array of media ids. */
+  media_ids: string;
+  note: string | null;
+  created_at: string;
+}
+
+// ---------------------------------------------------------------- alarms (migration 0028)
+
+/** An AI alarm (issue 15): repeats of its item on its camera within the fold window are counted on it. */
+export interface AlarmsTable {
+  customer_id: string;
+  id: string;
+  shop_id: string;
+  camera_id: string | null;
+  box_id: string | null;
+  event_code: string;
+  event_name: string;
+  priority: 'high' | 'low';
+  state: 'unconfirmed' | 'confirmed' | 'falseAlarm' | 'ignored' | 'deleted';
+  tag: 'none' | 'algorithmCorrect' | 'algorithmWrong' | 'taskReason';
+  delete_reason: 'system' | 'manual' | 'reinspect' | 'falseReport' | null;
+  count: number;
+  occurred_at: string;
+  last_occurred_at: string;
+  read_at: string | null;
+  read_by: string | null;
+  rectification_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One alarm event as a box posted it (raw payload without image bytes); (box, event id) is unique. */
+export interface AlarmReportsTable {
+  customer_id: string;
+  id: string;
+  box_id: string;
+  event_id: string;
+  alarm_id: string;
+  shop_id: string;
+  outcome: 'raised' | 'folded';
+  occurred_at: string;
+  payload: string;
+  batch_ref: string;
+  received_at: string;
+}
+
+/** An image of an alarm, kept in object storage. */
+export interface AlarmImagesTable {
+  customer_id: string;
+  id: string;
+  alarm_id: string;
+  report_id: string;
+  idx: number;
+  storage_key: string;
+  sha256: string;
+  width: number;
+  height: number;
+  captured_at: string | null;
+  created_at: string;
+}
+
+/** An alarm's clip (one per alarm), kept under 'alarm-media/' for a year. */
+export interface AlarmClipsTable {
+  customer_id: string;
+  alarm_id: string;
+  report_id: string;
+  storage_key: string;
+  sha256: string;
+  bytes: number;
+  duration_ms: number;
+  uploaded_at: string;
+}
+
+/** One entry of an alarm's append-only history. */
+export interface AlarmHistoryTable {
+  customer_id: string;
+  id: string;
+  alarm_id: string;
+  seq: number;
+  action: 'raise' | 'confirm' | 'markFalse' | 'ignore' | 'restore' | 'delete' | 'tag' | 'rectify';
+  from_state: AlarmsTable['state'] | null;
+  to_state: AlarmsTable['state'] | null;
+  user_id: string | null;
+  reason: string | null;
+  tag: AlarmsTable['tag'] | null;
+  created_at: string;
+}
+
+// ---------------------------------------------------------------- alarms (migration 0033)
+
+/** A box's alarm report the system filtered before it became an alarm (event debugging shows it). */
+export interface AlarmFilteredReportsTable {
+  customer_id: string;
+  id: string;
+  box_id: string;
+  event_id: string;
+  shop_id: string;
+  camera_id: string | null;
+  event_code: string;
+  priority: 'high' | 'low';
+  outcome: 'ignoredClosed';
+  occurred_at: string;
+  payload: string;
+  batch_ref: string;
+  received_at: string;
+}
+
+/** A person's AI error report on an alarm (incident reports), with the operator's outcome. */
+export interface AlarmErrorReportsTable {
+  customer_id: string;
+  id: string;
+  alarm_id: string;
+  shop_id: string;
+  reporter_id: string;
+  kind: 'falseDetection' | 'wrongItem' | 'missedDetail' | 'other';
+  description: string | null;
+  state: 'pending' | 'accepted' | 'rejected';
+  outcome_note: string | null;
+  handled_by: string | null;
+  handled_at: string | null;
+  created_at: string;
+}
+
+/** The customer's alarm alert settings (text message, phone, e-mail); arrays as JSON. */
+export interface AlarmAlertSettingsTable {
+  customer_id: string;
+  enabled: number;
+  channels: string;
+  priorities: string;
+  recipient_ids: string;
+  interval_minutes: number;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+/** Per customer and channel: what was told up to when, and when the last notice went. */
+export interface AlarmAlertChannelsTable {
+  customer_id: string;
+  channel: 'sms' | 'phone' | 'email';
+  told_through: string;
+  last_sent_at: string | null;
+}
+
+/** A temperature sensor of a box (issue 16), with its limits and its breach state (survives a restart). */
+export interface TemperatureSensorsTable {
+  customer_id: string;
+  id: string;
+  shop_id: string;
+  box_id: string;
+  name: string;
+  kind: 'fridge' | 'freezer' | 'displayCase' | 'stockRoom';
+  low: number;
+  high: number;
+  /** Limits outside business hours; null: the business-hours ones. */
+  off_low: number | null;
+  off_high: number | null;
+  delay_minutes: number;
+  enabled: number;
+  created_at: string;
+  updated_at: string;
+  /** The latest reading evaluated (older ones arriving late are stored, not evaluated). */
+  last_at: string | null;
+  last_celsius: number | null;
+  last_humidity: number | null;
+  breach_state: 'normal' | 'pending' | 'alert';
+  breach_side: 'low' | 'high' | null;
+  /** The first reading outside the limits of the current breach. */
+  breach_since: string | null;
+  breach_limit: number | null;
+  breach_peak: number | null;
+  open_alert_id: string | null;
+}
+
+export interface TemperatureReadingsTable {
+  customer_id: string;
+  sensor_id: string;
+  at: string;
+  celsius: number;
+  humidity: number | null;
+}
+
+/** 5-minute buckets (UTC start) of a sensor's readings. */
+export interface TemperatureRollupsTable {
+  customer_id: string;
+  sensor_id: string;
+  bucket: string;
+  n: number;
+  sum: number;
+  min: number;
+  max: number;
+}
+
+export interface TemperatureAlertsTable {
+  customer_id: string;
+  id: string;
+  sensor_id: string;
+  shop_id: string;
+  side: 'low' | 'high';
+  limit_value: number;
+  started_at: string;
+  raised_at: string;
+  ended_at: string | null;
+  duration_s: number | null;
+  peak: number;
+  /** When people were last told of it (raised, or reminded while open, every alert-settings interval). */
+  notified_at: string | null;
+  action_text: string | null;
+  action_by: string | null;
+  action_at: string | null;
+}
+
 export interface Database {
   jobs: JobsTable;
   customers: CustomersTable;
@@ -739,10 +1859,142 @@ export interface Database {
   video_downloads: VideoDownloadsTable;
   panoramas: PanoramasTable;
   panorama_hotspots: PanoramaHotspotsTable;
+  floor_plans: FloorPlansTable;
+  floor_plan_cameras: FloorPlanCamerasTable;
+  floor_plan_elements: FloorPlanElementsTable;
+  inspection_categories: InspectionCategoriesTable;
+  inspection_items: InspectionItemsTable;
+  inspection_plans: InspectionPlansTable;
+  inspection_plan_shops: InspectionPlanShopsTable;
+  inspection_plan_groups: InspectionPlanGroupsTable;
+  inspection_plan_handlers: InspectionPlanHandlersTable;
+  inspection_plan_items: InspectionPlanItemsTable;
+  inspection_plan_logs: InspectionPlanLogsTable;
+  inspection_assignments: InspectionAssignmentsTable;
+  inspection_assignment_items: InspectionAssignmentItemsTable;
+  inspection_result_media: InspectionResultMediaTable;
+  warehouse_plan_settings: WarehousePlanSettingsTable;
+  warehouse_plan_cameras: WarehousePlanCamerasTable;
+  warehouse_checks: WarehouseChecksTable;
+  inspection_assignment_notices: InspectionAssignmentNoticesTable;
+  inspection_item_day_totals: InspectionItemDayTotalsTable;
+  inspection_plan_day_totals: InspectionPlanDayTotalsTable;
+  fp_tracks: FpTracksTable;
+  fp_heat_minutes: FpHeatMinutesTable;
+  fp_element_hourly: FpElementHourlyTable;
+  fp_element_daily: FpElementDailyTable;
+  fp_flow_hourly: FpFlowHourlyTable;
+  fp_flow_daily: FpFlowDailyTable;
+  fp_from_go_daily: FpFromGoDailyTable;
+  fp_plan_hourly: FpPlanHourlyTable;
+  fp_plan_daily: FpPlanDailyTable;
+  fp_occupancy: FpOccupancyTable;
+  fp_recompute_state: FpRecomputeStateTable;
+  realtime_events: RealtimeEventsTable;
+  realtime_tickets: RealtimeTicketsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  crowd_sightings: CrowdSightingsTable;
+  crowd_random_daily: CrowdRandomDailyTable;
+  crowd_audiences: CrowdAudiencesTable;
+  crowd_audience_shops: CrowdAudienceShopsTable;
+  crowd_audience_sources: CrowdAudienceSourcesTable;
+  crowd_audience_members: CrowdAudienceMembersTable;
+  crowd_uploaded_ids: CrowdUploadedIdsTable;
+  crowd_channels: CrowdChannelsTable;
+  crowd_exports: CrowdExportsTable;
+  crowd_promotions: CrowdPromotionsTable;
+  crowd_materials: CrowdMaterialsTable;
+  batch_visits: BatchVisitsTable;
+  batch_screenshots: BatchScreenshotsTable;
+  batch_shop_daily: BatchShopDailyTable;
+  board_settings: BoardSettingsTable;
+  rectifications: RectificationsTable;
+  rectification_media: RectificationMediaTable;
+  rectification_history: RectificationHistoryTable;
+  alarms: AlarmsTable;
+  alarm_reports: AlarmReportsTable;
+  alarm_images: AlarmImagesTable;
+  alarm_clips: AlarmClipsTable;
+  alarm_history: AlarmHistoryTable;
+  alarm_filtered_reports: AlarmFilteredReportsTable;
+  alarm_error_reports: AlarmErrorReportsTable;
+  alarm_alert_settings: AlarmAlertSettingsTable;
+  alarm_alert_channels: AlarmAlertChannelsTable;
+  temperature_sensors: TemperatureSensorsTable;
+  temperature_readings: TemperatureReadingsTable;
+  temperature_rollups: TemperatureRollupsTable;
+  temperature_alerts: TemperatureAlertsTable;
+  hygiene_employees: HygieneEmployeesTable;
+  hygiene_certificates: HygieneCertificatesTable;
+  hygiene_records: HygieneRecordsTable;
+  hygiene_attendees: HygieneAttendeesTable;
+  hygiene_media: HygieneMediaTable;
+  ai_item_classes: AiItemClassesTable;
+  ai_items: AiItemsTable;
+  ai_tasks: AiTasksTable;
+  ai_task_items: AiTaskItemsTable;
+  ai_task_cameras: AiTaskCamerasTable;
 }
 
 /** Tables that belong to one customer. */
 export type TenantTable =
+  | 'warehouse_plan_settings'
+  | 'warehouse_plan_cameras'
+  | 'warehouse_checks'
+  | 'ai_tasks'
+  | 'ai_task_items'
+  | 'ai_task_cameras'
+  | 'alarms'
+  | 'alarm_reports'
+  | 'alarm_images'
+  | 'alarm_clips'
+  | 'alarm_history'
+  | 'alarm_filtered_reports'
+  | 'alarm_error_reports'
+  | 'alarm_alert_settings'
+  | 'alarm_alert_channels'
+  | 'temperature_sensors'
+  | 'temperature_readings'
+  | 'temperature_rollups'
+  | 'temperature_alerts'
+  | 'hygiene_employees'
+  | 'hygiene_certificates'
+  | 'hygiene_records'
+  | 'hygiene_attendees'
+  | 'hygiene_media'
+  | 'rectifications'
+  | 'rectification_media'
+  | 'rectification_history'
+  | 'floor_plans'
+  | 'floor_plan_cameras'
+  | 'floor_plan_elements'
+  | 'inspection_categories'
+  | 'inspection_items'
+  | 'inspection_plans'
+  | 'inspection_plan_shops'
+  | 'inspection_plan_groups'
+  | 'inspection_plan_handlers'
+  | 'inspection_plan_items'
+  | 'inspection_plan_logs'
+  | 'inspection_assignments'
+  | 'inspection_assignment_items'
+  | 'inspection_result_media'
+  | 'inspection_assignment_notices'
+  | 'inspection_item_day_totals'
+  | 'inspection_plan_day_totals'
+  | 'fp_tracks'
+  | 'fp_heat_minutes'
+  | 'fp_element_hourly'
+  | 'fp_element_daily'
+  | 'fp_flow_hourly'
+  | 'fp_flow_daily'
+  | 'fp_from_go_daily'
+  | 'fp_plan_hourly'
+  | 'fp_plan_daily'
+  | 'fp_occupancy'
+  | 'fp_recompute_state'
   | 'panoramas'
   | 'panorama_hotspots'
   | 'video_sources'
@@ -790,4 +2042,23 @@ export type TenantTable =
   | 'sales_shop_daily'
   | 'sales_shop_hourly'
   | 'currency_settings'
-  | 'exchange_rates';
+  | 'exchange_rates'
+  | 'realtime_tickets'
+  | 'webhook_endpoints'
+  | 'webhook_deliveries'
+  | 'webhook_attempts'
+  | 'crowd_sightings'
+  | 'crowd_random_daily'
+  | 'crowd_audiences'
+  | 'crowd_audience_shops'
+  | 'crowd_audience_sources'
+  | 'crowd_audience_members'
+  | 'crowd_uploaded_ids'
+  | 'crowd_channels'
+  | 'crowd_exports'
+  | 'crowd_promotions'
+  | 'crowd_materials'
+  | 'batch_visits'
+  | 'batch_screenshots'
+  | 'batch_shop_daily'
+  | 'board_settings';

@@ -15,8 +15,8 @@ type Directives = Readonly<Record<string, readonly string[]>>;
  * <style> elements at run time. A nonce would need index.html rendered per request and handed to
  * antd's StyleProvider; injected CSS cannot run script, so the script policy is what keeps XSS out.
  * img-src has data: (the sign-in captcha is an SVG data URL) and blob: (files made in the page).
- * Not needed yet, so not allowed: a page that frames another site (an external board) needs
- * frame-src naming that host.
+ * No page frames another site except the embedded data boards (/dataBoard/*, issue 17), whose
+ * policy adds frame-src naming exactly the configured board origins (setFrameSources).
  * media-src blob: and worker-src blob: are the video players' (Media Source objects are blob: URLs;
  * hls.js runs its transmuxer in a worker made from a blob). connect-src 'self' covers the live
  * view's WebSocket on the same origin.
@@ -50,6 +50,8 @@ const API_DOCS_DIRECTIVES: Directives = {
 interface PathPolicy {
   matches: (path: string) => boolean;
   directives: Directives;
+  /** Frames this page may show: the origins the provider names (the data boards'), 'none' when there are none. */
+  frames?: boolean;
   /**
    * X-Frame-Options DENY, the fallback for browsers without frame-ancestors. A page that may be
    * embedded sets this to false and lists its embedders in frame-ancestors instead (X-Frame-Options
@@ -59,12 +61,13 @@ interface PathPolicy {
 }
 
 /**
- * The first matching entry decides; everything else gets the app's policy. Embedded boards
- * (issue 17) add an entry here for their paths, with frame-ancestors naming the allowed hosts and
- * denyFraming false; nothing else has to change.
+ * The first matching entry decides; everything else gets the app's policy. The data-board pages
+ * (issue 17) may frame the configured boards: their document is loaded at its own path (the board
+ * page reloads itself when reached by an in-app link), so this policy is the one in force there.
  */
 const PATH_POLICIES: readonly PathPolicy[] = [
   { matches: (path) => path === '/api/docs' || path.startsWith('/api/docs/'), directives: API_DOCS_DIRECTIVES, denyFraming: true },
+  { matches: (path) => path === '/dataBoard' || path.startsWith('/dataBoard/'), directives: APP_DIRECTIVES, denyFraming: true, frames: true },
 ];
 const DEFAULT_POLICY: PathPolicy = { matches: () => true, directives: APP_DIRECTIVES, denyFraming: true };
 
@@ -79,8 +82,19 @@ function serialize(directives: Directives): string {
 
 const serializedPolicies = new Map<PathPolicy, string>([...PATH_POLICIES, DEFAULT_POLICY].map((policy) => [policy, serialize(policy.directives)]));
 
-export function policyFor(path: string): { csp: string; denyFraming: boolean } {
+/** Origins a framing page may show (the configured data boards'); set by the boards module at start. */
+export type FrameSources = () => readonly string[];
+
+/** A frame source is an origin (scheme, host, port) and nothing a header could be broken with. */
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
+
+export function policyFor(path: string, frameSources: FrameSources = () => []): { csp: string; denyFraming: boolean } {
   const policy = PATH_POLICIES.find((candidate) => candidate.matches(path)) ?? DEFAULT_POLICY;
+  if (policy.frames) {
+    const origins = frameSources().filter((origin) => ORIGIN.test(origin));
+    const csp = serialize({ ...policy.directives, 'frame-src': origins.length > 0 ? origins : ["'none'"] });
+    return { csp, denyFraming: policy.denyFraming };
+  }
   return { csp: serializedPolicies.get(policy) ?? '', denyFraming: policy.denyFraming };
 }
 
@@ -91,13 +105,20 @@ export function policyFor(path: string): { csp: string; denyFraming: boolean } {
  * Register before any plugin whose routes must carry the headers (a plugin's context copies the
  * hooks that exist when it loads).
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance): { setFrameSources(sources: FrameSources): void } {
+  let frameSources: FrameSources = () => [];
   app.addHook('onRequest', async (request, reply) => {
-    const { csp, denyFraming } = policyFor(request.url.split('?')[0] ?? '/');
+    const { csp, denyFraming } = policyFor(request.url.split('?')[0] ?? '/', frameSources);
     reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (denyFraming) reply.header('x-frame-options', 'DENY');
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
+  return {
+    /** The boards module names the origins its pages may frame (platform never imports a module). */
+    setFrameSources(sources: FrameSources): void {
+      frameSources = sources;
+    },
+  };
 }

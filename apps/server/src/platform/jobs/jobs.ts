@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { DB } from '../db/database.ts';
+import type { JobsTable } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import { now, nowIso } from '../time/clock.ts';
 import { type JobRow, jobsRepo } from './jobs.repo.ts';
@@ -53,6 +54,8 @@ export interface EnqueueOptions {
   uniqueKey?: string;
   /** At most one running job per key (e.g. one import per customer, in order). */
   concurrencyKey?: string;
+  /** Runs at most this many times; by default the definition's, when this queue was given it (else 3). */
+  maxAttempts?: number;
 }
 
 export const JOB_DEFAULTS = { pollMs: 2000, staleMs: 30_000, heartbeatMs: 5000, maxAttempts: 3, backoffMs: { base: 5000, max: 600_000 } } as const;
@@ -69,6 +72,12 @@ export function backoffDelay(retry: number, backoff: { base: number; max: number
 }
 
 /** Enqueues jobs; every process may (web and worker alike). */
+/** Where the job of an idempotent request stands (its unique key), for a module that shows it to people; null: no such job. */
+export async function jobStateOf(db: DB, uniqueKey: string): Promise<{ status: JobsTable['status']; progress: number } | null> {
+  const row = await jobsRepo(db).byUniqueKey(uniqueKey);
+  return row ? { status: row.status, progress: row.progress } : null;
+}
+
 export function createJobQueue(db: DB, definitions: readonly JobDefinition<never>[] = []) {
   const repo = jobsRepo(db);
   const maxAttemptsOf = new Map(definitions.map((definition) => [definition.name, definition.maxAttempts ?? JOB_DEFAULTS.maxAttempts]));
@@ -85,7 +94,7 @@ export function createJobQueue(db: DB, definitions: readonly JobDefinition<never
         status: 'waiting',
         run_at: (options.runAt ?? now()).toISOString(),
         attempts: 0,
-        max_attempts: maxAttemptsOf.get(name) ?? JOB_DEFAULTS.maxAttempts,
+        max_attempts: options.maxAttempts ?? maxAttemptsOf.get(name) ?? JOB_DEFAULTS.maxAttempts,
         progress: 0,
         unique_key: options.uniqueKey ?? null,
         concurrency_key: options.concurrencyKey ?? null,

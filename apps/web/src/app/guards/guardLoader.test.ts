@@ -35,6 +35,13 @@ describe('guard loader', () => {
     );
   });
 
+  it('sends a signed-in user with no customer chosen to the picker, which continues to the page', async () => {
+    const noCustomer: GuardDependencies = { ...signedOut, session: () => ({ signedIn: true, customerCode: '-1', rid: null }) };
+    await expect(run(personalInfo, noCustomer, 'http://app/personalCenter/personalInfo')).resolves.toBe(
+      '/selectCustomer?redirect=%2FpersonalCenter%2FpersonalInfo',
+    );
+  });
+
   it('does not add a redirect for the index route', async () => {
     const index: AppRoute = { path: '/', index: true, layout: 'shell', access: 'customer', meta: { titleKey: 'shell:home' } };
     await expect(run(index, signedOut, 'http://app/')).resolves.toBe('/login');

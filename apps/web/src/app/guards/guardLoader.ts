@@ -1,4 +1,5 @@
 import { type LoaderFunction, redirect } from 'react-router';
+import { CUSTOMER_PICKER_PATH } from '../../features/session/afterSignIn.ts';
 import { ensurePermissionMap, preloadTrees, restoreCustomerSession } from '../../features/session/sessionActions.ts';
 import { selectIsSignedIn, useSessionStore } from '../../features/session/state/sessionStore.ts';
 import { applyLanguage } from '../../shared/i18n/i18n.ts';
@@ -24,6 +25,7 @@ export function browserGuardDependencies(registry: RouteRegistry): GuardDependen
     forgetCustomer: () => useSessionStore.getState().clearCustomer(),
     preload: preloadTrees,
     sectionsWithPages: () => registry.sectionsWithPages(),
+    pages: registry,
   };
 }
 
@@ -53,8 +55,11 @@ export function createGuardLoader(route: AppRoute, dependencies: GuardDependenci
     const decision = await runNavigationGuard(guarded, dependencies);
     if (decision.kind === 'redirect') {
       const url = new URL(request.url);
-      // Signing in brings the user back where they were headed.
-      const comeBack = decision.to === LOGIN_PATH && !route.index ? `?redirect=${encodeURIComponent(url.pathname + url.search)}` : '';
+      // Signing in (or picking the customer) brings the user back where they were headed.
+      const comeBack =
+        (decision.to === LOGIN_PATH || decision.to === CUSTOMER_PICKER_PATH) && !route.index
+          ? `?redirect=${encodeURIComponent(url.pathname + url.search)}`
+          : '';
       throw redirect(decision.to + comeBack);
     }
     if (route.redirectTo) throw redirect(route.redirectTo);

@@ -1,5 +1,6 @@
 import { type PermissionMap, RoleId } from '@storelens/contracts';
 import { describe, expect, it } from 'vitest';
+import { appRegistry } from '../routes.ts';
 import { TAB_SECTIONS, type TabSection } from '../sections.ts';
 import {
   decideAuthentication,
@@ -10,7 +11,9 @@ import {
   type GuardFailure,
   type GuardSession,
   resolveIndexTarget,
+  routePermissionKeys,
   runNavigationGuard,
+  sectionEntry,
 } from './navigationGuard.ts';
 
 const shellPage: GuardedRoute = { path: '/personalCenter/personalInfo', access: 'customer' };
@@ -31,11 +34,11 @@ describe('decideAuthentication', () => {
     expect(decideAuthentication(shellPage, { signedIn: false, customerCode: 'c1', rid: null })).toMatchObject({ kind: 'redirect', to: '/login' });
   });
 
-  it.each([null, '', '-1'])('sends a user whose customer code is %j to /login', (customerCode) => {
+  it.each([null, '', '-1'])('sends a signed-in user whose customer code is %j to the customer picker, not to sign in again', (customerCode) => {
     expect(decideAuthentication(shellPage, { signedIn: true, customerCode, rid: null })).toMatchObject({
       kind: 'redirect',
-      to: '/login',
-      reason: 'unauthenticated',
+      to: '/selectCustomer',
+      reason: 'noCustomer',
     });
   });
 
@@ -284,5 +287,34 @@ describe('runNavigationGuard', () => {
       },
     });
     await expect(runNavigationGuard({ ...shellPage, preload: ['shopTree'] }, deps)).resolves.toEqual({ kind: 'proceed' });
+  });
+});
+
+describe('sectionEntry: where a tab leads this user', () => {
+  const service = section('service');
+  const opens = (map: Record<string, number>, path: string) => routePermissionKeys(appRegistry.find(path)?.meta ?? {}).every((key) => (map[key] ?? 2) !== 2);
+
+  it('goes to the tab’s target when the user may open it', () => {
+    expect(sectionEntry(service, { extservice_nav: 0, cueretail_ext_temperature: 0, cueretail_ext_hygieniclog: 0 } as const, appRegistry)).toBe('/temperature');
+  });
+
+  it('without the temperature key, to the first service page the user may open, not the forbidden page', () => {
+    const map = { extservice_nav: 0, cueretail_ext_temperature: 2, cueretail_ext_hygieniclog: 0 } as const;
+    const entry = sectionEntry(service, map, appRegistry);
+    expect(entry).not.toBe('/temperature');
+    expect(appRegistry.find(entry)?.meta.section).toBe('service');
+    expect(opens(map, entry)).toBe(true);
+    // The index follows the same rule when the service tab is the first one open.
+    expect(
+      resolveIndexTarget({ ...map, cueretail_traffic_nav: 2, video_nav: 2, sale_nav: 2, shopinspect_show: 2 }, appRegistry.sectionsWithPages(), appRegistry),
+    ).toBe(entry);
+  });
+
+  it('with the tab but no service key, to the services catalogue every member of the tab may open', () => {
+    expect(sectionEntry(service, { extservice_nav: 0 }, appRegistry)).toBe('/extendService');
+  });
+
+  it('keeps the target when no page of the section opens (its guard then says why)', () => {
+    expect(sectionEntry(section('sale'), { sale_nav: 2 }, appRegistry)).toBe('/sales');
   });
 });

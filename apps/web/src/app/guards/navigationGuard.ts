@@ -1,7 +1,8 @@
 import { type PermissionKey, type PermissionMap, RoleId } from '@storelens/contracts';
 import { CUSTOMER_PICKER_PATH } from '../../features/session/afterSignIn.ts';
 import { resolvePermission } from '../../features/session/permissions.ts';
-import type { PreloadNeed, RouteAccess } from '../../shared/routing/types.ts';
+import type { AppRoute, PreloadNeed, RouteAccess } from '../../shared/routing/types.ts';
+import type { RouteRegistry } from '../routeRegistry.ts';
 import { FALLBACK_HOME, type TabSection } from '../sections.ts';
 
 /**
@@ -41,13 +42,17 @@ export type GuardFailure = 'unauthorised' | 'refused' | 'other';
 
 const proceed: GuardDecision = { kind: 'proceed' };
 
-/** No signed-in user, or no customer (missing or -1), on a non-public path: to /login. */
+/**
+ * No signed-in user on a non-public path: to /login. A signed-in user with no customer chosen
+ * (missing or -1) on a customer's page: to the customer picker, which continues to the page (an
+ * operator of two customers following a link is signed in already: asking for the password again
+ * would only send them to the picker after it).
+ */
 export function decideAuthentication(route: GuardedRoute, session: GuardSession): GuardDecision {
   if (route.access === 'public') return proceed;
+  if (!session.signedIn) return { kind: 'redirect', to: LOGIN_PATH, reason: 'unauthenticated' };
   const hasCustomer = Boolean(session.customerCode) && session.customerCode !== '-1';
-  if (!session.signedIn || (route.access === 'customer' && !hasCustomer)) {
-    return { kind: 'redirect', to: LOGIN_PATH, reason: 'unauthenticated' };
-  }
+  if (route.access === 'customer' && !hasCustomer) return { kind: 'redirect', to: CUSTOMER_PICKER_PATH, reason: 'noCustomer' };
   return proceed;
 }
 
@@ -82,9 +87,26 @@ export function decidePermission(route: GuardedRoute, map: Partial<PermissionMap
  * exist. With traffic open that is /dashboard, as the spec says; when no section qualifies, the
  * personal center, which every user has.
  */
-export function resolveIndexTarget(map: Partial<PermissionMap> | null, sectionsWithPages: readonly TabSection[]): string {
+export function resolveIndexTarget(map: Partial<PermissionMap> | null, sectionsWithPages: readonly TabSection[], pages?: SectionPages): string {
   const open = sectionsWithPages.find((section) => resolvePermission(map, section.permission) !== 'hidden');
-  return open?.target ?? FALLBACK_HOME;
+  if (!open) return FALLBACK_HOME;
+  return pages ? sectionEntry(open, map, pages) : open.target;
+}
+
+/** What sectionEntry needs of the route registry. */
+export type SectionPages = Pick<RouteRegistry, 'find' | 'menuRoutes'>;
+
+/**
+ * Where a tab leads this user: its target (spec section 2) when they may open it; otherwise the
+ * first page of its menu they may (a member of the extension services without the temperature
+ * key lands on the hygiene logs, not on the forbidden page); otherwise the target, whose guard
+ * then says why.
+ */
+export function sectionEntry(section: TabSection, map: Partial<PermissionMap> | null, pages: SectionPages): string {
+  const opens = (route: AppRoute | undefined) =>
+    route !== undefined && !routePermissionKeys(route.meta).some((key) => resolvePermission(map, key) === 'hidden');
+  if (opens(pages.find(section.target))) return section.target;
+  return pages.menuRoutes(section.id).find(opens)?.path ?? section.target;
 }
 
 export interface GuardDependencies {
@@ -98,6 +120,8 @@ export interface GuardDependencies {
   forgetCustomer(): void;
   preload(needs: readonly PreloadNeed[]): Promise<void>;
   sectionsWithPages(): readonly TabSection[];
+  /** The routes, so the index can lead past a tab's target the user may not open. */
+  pages?: SectionPages;
 }
 
 export async function runNavigationGuard(route: GuardedRoute, deps: GuardDependencies): Promise<GuardDecision> {
@@ -134,7 +158,7 @@ export async function runNavigationGuard(route: GuardedRoute, deps: GuardDepende
     if (deps.classifyFailure(error) === 'unauthorised') deps.logout();
   }
 
-  if (route.index) return { kind: 'redirect', to: resolveIndexTarget(map, deps.sectionsWithPages()), reason: 'index' };
+  if (route.index) return { kind: 'redirect', to: resolveIndexTarget(map, deps.sectionsWithPages(), deps.pages), reason: 'index' };
 
   const permission = decidePermission(route, map);
   if (permission.kind === 'redirect') return permission;

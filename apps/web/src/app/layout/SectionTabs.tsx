@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { resolvePermission } from '../../features/session/permissions.ts';
 import { useSessionStore } from '../../features/session/state/sessionStore.ts';
+import { sectionEntry } from '../guards/navigationGuard.ts';
 import { appRegistry } from '../routes.ts';
 import { useCurrentRoute } from './useCurrentRoute.ts';
 
@@ -21,7 +22,7 @@ export function SectionTabs() {
       selectedKeys={section ? [section] : []}
       onClick={({ key }) => {
         const tab = tabs.find((candidate) => candidate.id === key);
-        if (tab) void navigate(tab.target);
+        if (tab) void navigate(sectionEntry(tab, map, appRegistry));
       }}
       items={tabs.map((tab) => ({
         key: tab.id,

@@ -14,8 +14,11 @@ import { useCurrentRoute } from './useCurrentRoute.ts';
 type MenuItem = Required<MenuProps>['items'][number];
 
 /** The side menu lists the pages of the current section that the permission map does not hide. */
-/** Inside the Sider, antd collapses the menu with it. */
-export function SideMenu() {
+/**
+ * Inside the Sider, antd collapses the menu with it. While collapsed, antd closes the groups' flyouts
+ * by itself; that is not the user closing a group, so it is not remembered for the expanded menu.
+ */
+export function SideMenu({ collapsed = false }: { collapsed?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const map = useSessionStore((state) => state.permissionMap);
@@ -70,7 +73,9 @@ export function SideMenu() {
       mode="inline"
       selectedKeys={[menuKey]}
       openKeys={openKeys}
-      onOpenChange={(keys) => setClosedGroups(groupKeys.filter((key) => !keys.includes(key)))}
+      onOpenChange={(keys) => {
+        if (!collapsed) setClosedGroups(groupKeys.filter((key) => !keys.includes(key)));
+      }}
       items={items}
       onClick={({ key }) => void navigate(key)}
       // 16 px per level instead of 24 leaves a sub-item's label room at the spec's 200 px.

@@ -20,12 +20,20 @@ const registry = createRouteRegistry([
   route('/taskManagement/dailyPatrol/phaseTask/detailsCyclic', { breadcrumbQuery: ['planId', 'batchId'] }),
   route('/taskManagement/dailyPatrol/phaseTask/detailsCyclic/viewResults'),
   route('/settings/passengerFlow/flowConf'),
+  route('/myTodo/taskTodo'),
+  route('/myTodo/taskTodo/afterDeal', { titleKey: 'test:/myTodo/taskTodo' }, { page: undefined, redirectTo: '/myTodo/taskTodo' }),
+  route('/myTodo/taskTodo/afterDeal/dispose'),
 ]);
 
 describe('breadcrumb', () => {
   it('has one entry per segment, titled by the registered route', () => {
     const entries = buildBreadcrumb('/taskManagement/dailyPatrol', '', registry.find);
     expect(entries.map((entry) => entry.titleKey)).toEqual(['test:/taskManagement', 'test:/taskManagement/dailyPatrol']);
+  });
+
+  it('leaves out a middle segment that only leads back to the list before it, under its title', () => {
+    const entries = buildBreadcrumb('/myTodo/taskTodo/afterDeal/dispose', '', registry.find);
+    expect(entries.map((entry) => entry.key)).toEqual(['/myTodo', '/myTodo/taskTodo', '/myTodo/taskTodo/afterDeal/dispose']);
   });
 
   it('links intermediate segments to their route and leaves the last unlinked', () => {

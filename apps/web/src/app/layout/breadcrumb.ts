@@ -23,6 +23,10 @@ export function buildBreadcrumb(pathname: string, search: string, find: (path: s
     prefix += `/${segment}`;
     if (segment === 'settings') return;
     const route = find(prefix);
+    // A middle segment that only leads back to the list before it (…/taskTodo/afterDeal redirects
+    // to …/taskTodo, under the same title) would read as the same crumb twice.
+    const previous = entries.at(-1);
+    if (route?.redirectTo && previous && route.redirectTo === previous.key && route.meta.titleKey === previous.titleKey) return;
     const entry: BreadcrumbEntry = { key: prefix, titleKey: route?.meta.titleKey ?? null, segment: safeDecode(segment) };
     const isLast = position === segments.length - 1;
     if (!isLast && route && (route.page || route.redirectTo)) entry.to = prefix + carriedQuery(route, params);

@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useSessionStore } from '../../features/session/state/sessionStore.ts';
 import { applyDayjsLocale } from '../../shared/i18n/dayjsLocale.ts';
 import { setFeedbackLocale } from '../../shared/ui/feedbackUi.tsx';
+import { ProgressBar } from '../../shared/ui/ProgressBar.tsx';
 import { appTheme } from '../../shared/ui/theme.ts';
 
 type AntdLocaleModule = { default: AntdLocale };
@@ -33,6 +34,10 @@ export function AntdProviders({ children }: { children: ReactNode }) {
     };
   }, [locale]);
 
+  // Until the first locale arrives the pages wait: ConfigProvider wraps its children in one more
+  // provider once it has a locale, so pages shown before would be mounted afresh and lose what a
+  // quick hand had already typed (seen in the plan form under load). Later switches keep the tree.
+  if (!antdLocale) return <ProgressBar active />;
   return (
     <ConfigProvider theme={appTheme} locale={antdLocale}>
       <App>{children}</App>

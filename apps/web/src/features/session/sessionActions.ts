@@ -1,4 +1,5 @@
 import { NO_CUSTOMER, type PermissionMap } from '@storelens/contracts';
+import { runSignOutCleanups } from '../../shared/lib/signOutCleanups.ts';
 import type { PreloadNeed } from '../../shared/routing/types.ts';
 import { fetchCameraTree, fetchOrgTree, fetchPermissionMap, fetchShopTree, selectCustomer, signOut } from './api.ts';
 import { useSessionStore } from './state/sessionStore.ts';
@@ -65,10 +66,13 @@ export async function preloadTrees(needs: readonly PreloadNeed[]): Promise<void>
 
 /** Ends the session on the server (best effort) and forgets the user in the tab. */
 export async function endSession(): Promise<void> {
+  const userId = useSessionStore.getState().uid;
   try {
     await signOut();
   } catch {
     // Signing out locally matters more than the server hearing about it; its session expires anyway.
   }
   useSessionStore.getState().logout();
+  // A shared phone keeps no copy of what this user read offline (their unsent work stays: docs/decisions/inspection.md).
+  await runSignOutCleanups(userId);
 }

@@ -1,6 +1,6 @@
 import type { TreeNode } from '@storelens/contracts';
 import { describe, expect, it } from 'vitest';
-import { cameraChoices, cameraIdsOf, shopOfCameras } from './cameraChoice.ts';
+import { cameraChoices, cameraIdsOf, firstCameraOf, shopOfCameras } from './cameraChoice.ts';
 
 const node = (over: Partial<TreeNode> & Pick<TreeNode, 'key' | 'name' | 'orgType'>): TreeNode => ({ keywordTxt: '', prmType: 1, sublist: [], ...over });
 const tree: TreeNode[] = [
@@ -33,6 +33,12 @@ describe('camera choices', () => {
       },
     ]);
     expect(cameraChoices(null)).toEqual([]);
+  });
+
+  it('finds the first camera in tree order, past stores without one', () => {
+    const withEmptyFirst: TreeNode[] = [node({ key: 'shop-0', name: 'Empty', orgType: 1, shopId: 's0' }), ...tree];
+    expect(firstCameraOf(cameraChoices(withEmptyFirst))).toBe('c1');
+    expect(firstCameraOf([])).toBeNull();
   });
 
   it('reads camera ids and their stores', () => {

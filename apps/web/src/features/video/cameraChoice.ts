@@ -24,6 +24,16 @@ export function cameraChoices(tree: readonly TreeNode[] | null): CameraChoiceNod
   return (tree ?? []).map(convert).filter((node): node is CameraChoiceNode => node !== null);
 }
 
+/** The first camera of the choices, in tree order: what a page shows before anyone picks. */
+export function firstCameraOf(choices: readonly CameraChoiceNode[]): string | null {
+  for (const node of choices) {
+    if (node.selectable) return node.value;
+    const found = firstCameraOf(node.children);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** The camera ids among TreeSelect values (a checked store's value stands for its cameras, which are listed too). */
 export const cameraIdsOf = (values: readonly string[]): string[] => values.filter((value) => !value.startsWith('group:'));
 

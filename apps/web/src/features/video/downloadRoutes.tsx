@@ -6,8 +6,7 @@ export const SINGLE_LENS_PATH = '/monophonic/areaStatistics';
 
 /**
  * Video download tasks (spec section 2: /download, the hidden /download/viewDetails; key
- * video_download) and single-lens analysis (/monophonic/areaStatistics in the traffic menu: the
- * traffic tab's key for its figures; its video strip needs video_nav, checked on the page).
+ * video_download).
  */
 export const videoDownloadRoutes: readonly AppRoute[] = [
   {
@@ -24,12 +23,21 @@ export const videoDownloadRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'videoDownloads:menu.detail', section: 'video', permission: 'video_download', hideInMenu: true, parent: DOWNLOADS_PATH },
     page: () => import('./pages/downloads/DownloadDetailPage.tsx').then((module) => ({ Component: module.DownloadDetailPage })),
   },
+];
+
+/**
+ * Single-lens analysis (/monophonic/areaStatistics in the traffic menu, where the spec lists it:
+ * after the custom tools, before the virtual store): the traffic tab's key for its figures; its
+ * video strip needs video_nav, checked on the page.
+ */
+export const singleLensRoutes: readonly AppRoute[] = [
   {
     // Not a page of the spec: it gives the breadcrumb's 'monophonic' segment a name and a link.
     path: '/monophonic',
     layout: 'shell',
     access: 'customer',
-    meta: { titleKey: 'singleLens:menu.title', section: 'traffic', hideInMenu: true },
+    // Its own name: the breadcrumb reads 'Single lens / Single-lens analysis', not the page's name twice.
+    meta: { titleKey: 'singleLens:menu.group', section: 'traffic', hideInMenu: true },
     redirectTo: SINGLE_LENS_PATH,
   },
   {

@@ -7,6 +7,7 @@ describe('single-lens chart', () => {
   it('averages dwell over stays, leaving hours without stays empty', () => {
     expect(averageDwell({ stays: 2, dwellSeconds: 181 })).toBe(91);
     expect(averageDwell({ stays: 0, dwellSeconds: 0 })).toBeNull();
+    expect(averageDwell({ stays: null, dwellSeconds: null })).toBeNull();
   });
 
   it('draws the figures as bars and the average dwell on its own axis', () => {
@@ -24,5 +25,10 @@ describe('single-lens chart', () => {
     expect(option.series[3]?.yAxisIndex).toBe(1);
     expect(nothingCounted(rows)).toBe(false);
     expect(nothingCounted([rows[1] as (typeof rows)[number]])).toBe(true);
+    // An hour without a report is a gap, not a zero bar.
+    const unknown = { hour: 11, entries: null, exits: null, stays: null, dwellSeconds: null };
+    const gapped = singleLensOption(['11:00'], [unknown], labels) as { series: { data: (number | null)[] }[] };
+    expect(gapped.series.map((series) => series.data)).toEqual([[null], [null], [null], [null]]);
+    expect(nothingCounted([unknown])).toBe(true);
   });
 });

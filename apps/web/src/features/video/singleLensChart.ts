@@ -10,8 +10,9 @@ export interface SingleLensLabels {
 
 type Row = SingleLensResponse['hourly'][number] | SingleLensResponse['daily'][number];
 
-/** Average dwell in whole seconds; no stays, no average (null: a gap, not a zero). */
-export const averageDwell = (row: Pick<Row, 'stays' | 'dwellSeconds'>): number | null => (row.stays > 0 ? Math.round(row.dwellSeconds / row.stays) : null);
+/** Average dwell in whole seconds; no stays (or stays not known), no average (null: a gap, not a zero). */
+export const averageDwell = (row: Pick<Row, 'stays' | 'dwellSeconds'>): number | null =>
+  row.stays !== null && row.stays > 0 && row.dwellSeconds !== null ? Math.round(row.dwellSeconds / row.stays) : null;
 
 /** Entries, exits and stays as bars, the average dwell as a line on its own axis. */
 export function singleLensOption(categories: readonly string[], rows: readonly Row[], labels: SingleLensLabels): ChartOption {
@@ -25,6 +26,7 @@ export function singleLensOption(categories: readonly string[], rows: readonly R
       { type: 'value', name: labels.avgDwell, minInterval: 1 },
     ],
     series: [
+      // A null (no report) is a gap in the bars, never a zero.
       { type: 'bar', name: labels.entries, data: rows.map((row) => row.entries) },
       { type: 'bar', name: labels.exits, data: rows.map((row) => row.exits) },
       { type: 'bar', name: labels.stays, data: rows.map((row) => row.stays) },
@@ -33,5 +35,5 @@ export function singleLensOption(categories: readonly string[], rows: readonly R
   } as ChartOption;
 }
 
-/** Nothing counted on any row: the chart's empty state. */
-export const nothingCounted = (rows: readonly Row[]) => rows.every((row) => row.entries === 0 && row.exits === 0 && row.stays === 0);
+/** Nothing counted on any row (zero or not known): the chart's empty state. */
+export const nothingCounted = (rows: readonly Row[]) => rows.every((row) => !row.entries && !row.exits && !row.stays);

@@ -21,6 +21,21 @@ export const SHELL_NAMESPACES = [
   'videoDownloads',
   'singleLens',
   'playback',
+  'floorplan',
+  'sop',
+  'inspectionPlans',
+  'areaAnalysis',
+  'webhooks',
+  'crowd',
+  'batch',
+  'boards',
+  'rectification',
+  'alarms',
+  'temperature',
+  'hygiene',
+  'aiTasks',
+  'extensions',
+  'warehouse',
 ] as const;
 export const FEATURE_NAMESPACES = [...STARTUP_NAMESPACES, ...SHELL_NAMESPACES] as const;
 export type FeatureNamespace = (typeof FEATURE_NAMESPACES)[number];
@@ -40,9 +55,38 @@ interface NamespaceGroup {
 // Lazy: only the current language is downloaded (this keeps /login inside its budget).
 const startupLoaders = import.meta.glob<ResourceModule>('../../locales/*/{common,shell,auth,session,personal,legal}.json');
 const namespaceGroups: NamespaceGroup[] = [{ namespaces: STARTUP_NAMESPACES, loaders: startupLoaders }];
-// The contracts' message catalogue (spec sections 5 and 8), one language at a time as well: the
-// four together grow with every issue and would otherwise all ride in /login's bundle.
+// The contracts' message catalogue (spec sections 5 and 8), one language at a time as well, and in
+// two steps: public pages get the startup groups (vite-plugins/startupMessages.ts), the shell the whole
+// catalogue, which grows with every domain and would otherwise ride in /login's bundle.
 const messageLoaders = import.meta.glob<ResourceModule>('../../../../../packages/contracts/locales/*/messages.json');
+const startupMessageLoaders: Record<Locale, () => Promise<ResourceModule>> = {
+  zh: () => import('virtual:startup-messages/zh'),
+  en: () => import('virtual:startup-messages/en'),
+  kr: () => import('virtual:startup-messages/kr'),
+  jp: () => import('virtual:startup-messages/jp'),
+};
+let wholeMessageCatalogue = false;
+const wholeCatalogueLoaded = new Set<Locale>();
+
+async function loadMessages(locale: Locale): Promise<void> {
+  if (wholeMessageCatalogue) {
+    if (wholeCatalogueLoaded.has(locale)) return;
+    const load = messageLoaders[`../../../../../packages/contracts/locales/${locale}/messages.json`];
+    if (!load) throw new Error(`Missing message catalogue ${locale}/messages.json`);
+    i18next.addResourceBundle(locale, MESSAGES_NAMESPACE, (await load()).default, true, true);
+    wholeCatalogueLoaded.add(locale);
+    return;
+  }
+  if (i18next.hasResourceBundle(locale, MESSAGES_NAMESPACE)) return;
+  i18next.addResourceBundle(locale, MESSAGES_NAMESPACE, (await startupMessageLoaders[locale]()).default);
+}
+
+/** The shell's pages use every group of the catalogue: from now on, the whole one in every language. */
+export async function loadWholeMessageCatalogue(): Promise<void> {
+  wholeMessageCatalogue = true;
+  const current = i18next.language;
+  if (isLocale(current)) await loadMessages(current);
+}
 
 async function loadGroup(locale: Locale, group: NamespaceGroup): Promise<void> {
   await Promise.all(
@@ -58,13 +102,7 @@ async function loadGroup(locale: Locale, group: NamespaceGroup): Promise<void> {
 }
 
 async function loadResources(locale: Locale): Promise<void> {
-  const loadMessages = async () => {
-    if (i18next.hasResourceBundle(locale, MESSAGES_NAMESPACE)) return;
-    const load = messageLoaders[`../../../../../packages/contracts/locales/${locale}/messages.json`];
-    if (!load) throw new Error(`Missing message catalogue ${locale}/messages.json`);
-    i18next.addResourceBundle(locale, MESSAGES_NAMESPACE, (await load()).default);
-  };
-  await Promise.all([loadMessages(), ...namespaceGroups.map((group) => loadGroup(locale, group))]);
+  await Promise.all([loadMessages(locale), ...namespaceGroups.map((group) => loadGroup(locale, group))]);
 }
 
 /**

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { differsFromViewer, formatDate, formatDateTime, formatHour, formatTime, NO_TIME, zoneName, zoneOffsetMinutes } from './dateTime.ts';
+import {
+  differsFromViewer,
+  formatDate,
+  formatDateTime,
+  formatHour,
+  formatTime,
+  instantOfWallClock,
+  NO_TIME,
+  wallClockIn,
+  zoneName,
+  zoneOffsetMinutes,
+} from './dateTime.ts';
 
 const AT = '2026-11-24T06:47:52Z';
 const SHANGHAI = { viewerTimeZone: 'Asia/Shanghai' };
@@ -62,5 +73,24 @@ describe("a store's time zone", () => {
 
   it('falls back to the viewer’s zone for a zone it does not know', () => {
     expect(formatDateTime(AT, 'en', { ...SHANGHAI, timeZone: 'Mars/Olympus' })).toMatch(/^2026-11-24 \d{2}:47$/);
+  });
+});
+
+describe("a picker on a store's clock", () => {
+  const fields = (date: Date) => [date.getFullYear(), date.getMonth() + 1, date.getDate(), date.getHours(), date.getMinutes(), date.getSeconds()];
+
+  it("shows an instant as the store's wall clock, whatever the browser's zone, and reads it back", () => {
+    // 06:47:52 UTC is 14:47:52 in Shanghai and 17:47:52 in Sydney (+11 in November).
+    expect(fields(wallClockIn(Date.parse(AT), 'Asia/Shanghai'))).toEqual([2026, 11, 24, 14, 47, 52]);
+    expect(fields(wallClockIn(Date.parse(AT), 'Australia/Sydney'))).toEqual([2026, 11, 24, 17, 47, 52]);
+    for (const zone of ['Asia/Shanghai', 'Australia/Sydney', 'America/New_York', 'Europe/London']) {
+      expect(new Date(instantOfWallClock(wallClockIn(Date.parse(AT), zone), zone)).toISOString()).toBe('2026-11-24T06:47:52.000Z');
+    }
+  });
+
+  it('reads a wall clock on either side of a daylight-saving change with that day’s offset', () => {
+    // Sydney: 09:00 on 3 October is +10 (23:00 UTC the day before); on 5 October +11.
+    expect(new Date(instantOfWallClock(new Date(2026, 9, 3, 9, 0, 0), 'Australia/Sydney')).toISOString()).toBe('2026-10-02T23:00:00.000Z');
+    expect(new Date(instantOfWallClock(new Date(2026, 9, 5, 9, 0, 0), 'Australia/Sydney')).toISOString()).toBe('2026-10-04T22:00:00.000Z');
   });
 });

@@ -109,6 +109,50 @@ export function zoneOffsetMinutes(timeZone: string | undefined, date: Date): num
   return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
 }
 
+/** The calendar day (YYYY-MM-DD) an instant falls on in a zone: a store's day, not the viewer's. */
+export function localDateIn(value: string | number | Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    partsFormatter(timeZone)
+      .formatToParts(value instanceof Date ? value : new Date(value))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/**
+ * An instant as the wall clock of a zone, given as a Date whose local fields show it: what a date
+ * picker (which shows the browser's own time) needs in order to show a store's time.
+ */
+export function wallClockIn(instantMs: number, timeZone: string): Date {
+  const parts = Object.fromEntries(
+    partsFormatter(knownZone(timeZone))
+      .formatToParts(new Date(instantMs))
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  return new Date(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0, instantMs % 1000);
+}
+
+/**
+ * The instant at which a zone's wall clock shows the local fields of `wallClock` (the inverse of
+ * wallClockIn). A time that a spring-forward skips is read with the offset before the change.
+ */
+export function instantOfWallClock(wallClock: Date, timeZone: string): number {
+  const fields = Date.UTC(
+    wallClock.getFullYear(),
+    wallClock.getMonth(),
+    wallClock.getDate(),
+    wallClock.getHours(),
+    wallClock.getMinutes(),
+    wallClock.getSeconds(),
+    wallClock.getMilliseconds(),
+  );
+  const zone = knownZone(timeZone);
+  // The offset depends on the instant sought: a second pass settles a guess made across a change.
+  let instant = fields - zoneOffsetMinutes(zone, new Date(fields)) * 60_000;
+  instant = fields - zoneOffsetMinutes(zone, new Date(instant)) * 60_000;
+  return instant;
+}
+
 function offsetText(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';
   const whole = Math.abs(minutes);

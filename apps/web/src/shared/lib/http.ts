@@ -40,6 +40,8 @@ export interface RequestOptions {
   silent?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Let the request outlive the page (a report sent while the tab closes). */
+  keepalive?: boolean;
   /** 'blob' resolves any non-JSON answer as a Blob; JSON answers are still read as envelopes. */
   responseType?: 'json' | 'blob';
   /**
@@ -301,6 +303,7 @@ export function createHttpClient(initial: HttpEnvironment) {
         body: encodeBody(options.body),
         signal: controller.signal,
         credentials: 'same-origin',
+        keepalive: options.keepalive === true,
       };
       response = options.onUploadProgress ? await fetchWithUploadProgress(url, init, options.onUploadProgress) : await fetch(url, init);
       const contentType = response.headers.get('content-type');

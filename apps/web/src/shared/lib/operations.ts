@@ -21,6 +21,10 @@ export function callOperation<Op extends AnyOperation>(
   if (operation.method === 'GET') {
     return http.get<OperationOutput<Op>>(clientPath(operation), (input ?? undefined) as Record<string, QueryValue> | undefined, { ...fileOptions, ...options });
   }
+  if (operation.method !== 'POST') {
+    // PUT and DELETE operations (the region hide configuration's update): the same JSON body, their own method.
+    return http.request<OperationOutput<Op>>(clientPath(operation), { ...fileOptions, ...options, method: operation.method, body: input ?? {} });
+  }
   return http.post<OperationOutput<Op>>(clientPath(operation), input ?? {}, { ...fileOptions, ...options });
 }
 

@@ -43,7 +43,14 @@ export type MenuIconName =
   | 'visitors'
   | 'calendar'
   | 'template'
-  | 'panorama';
+  | 'panorama'
+  | 'webhook'
+  | 'rectification'
+  | 'alarm'
+  | 'temperature'
+  | 'hygiene'
+  | 'extensions'
+  | 'warehouse';
 
 /** Query parameters an intermediate breadcrumb link carries (phase task, cyclic and single details). */
 export type BreadcrumbQueryKey = 'planId' | 'batchId';

@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { DB } from '../../../platform/db/database.ts';
 import type { ObjectStorage } from '../../../platform/storage/object-storage.ts';
+import { tenantScope } from '../../../platform/tenancy/scoped.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
+import { videoRepo } from '../video.repo.ts';
 
 /** What cutting needs of an indexed segment. */
 export interface ClipSegment {
@@ -67,4 +70,28 @@ export async function cutClip(
   });
   await fsp.rm(joined, { force: true });
   return out;
+}
+
+/**
+ * A range of a camera's recording as one MP4 in `workDir` (cutClip), or null when the recording
+ * does not cover the whole range (a hole, or not recorded yet): for other modules that need a clip
+ * of a moment, e.g. the demo boxes' alarm clips.
+ */
+export async function cutRecordedRange(
+  deps: { db: DB; storage: ObjectStorage; ffmpegPath: string },
+  customerId: string,
+  cameraId: string,
+  range: ClipRange,
+  workDir: string,
+): Promise<string | null> {
+  const segments = (await videoRepo(tenantScope(deps.db, customerId)).segmentsBetween(cameraId, range.fromMs, range.toMs)).map((row) => ({
+    start_ms: Number(row.start_ms),
+    end_ms: Number(row.end_ms),
+    location: row.location,
+  }));
+  // Covered from the range's start without a hole longer than a second (segments abut within ms).
+  const covered = segments.reduce((reached, segment) => (segment.start_ms <= reached + 1000 ? Math.max(reached, segment.end_ms) : reached), range.fromMs);
+  const first = segments[0];
+  if (!first || first.start_ms > range.fromMs + 1000 || covered < range.toMs) return null;
+  return cutClip(deps, segments, range, workDir, async () => undefined);
 }

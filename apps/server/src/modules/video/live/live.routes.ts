@@ -1,6 +1,7 @@
 import { type LiveControl, liveOperations } from '@storelens/contracts';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../../platform/authz/guard.ts';
+import type { CustomerActor } from '../../../platform/http/context.ts';
 import { envelopeSchema } from '../../../platform/http/envelope.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { registerOperation } from '../../../platform/http/operation.ts';
@@ -12,13 +13,20 @@ export const LIVE_CLOSE = { ticket: 4401, ended: 4000 } as const;
 
 /**
  * The live view: the ticket operation, the WebSocket that redeems a ticket and relays the camera's
- * fMP4 (binary messages) with control messages as text, and the axis's alarm marks (none yet).
+ * fMP4 (binary messages) with control messages as text, and the axis's alarm marks.
  * Needs @fastify/websocket registered on the app.
  */
-export function registerLiveRoutes(app: FastifyInstance, deps: { live: LiveService; relay: LiveRelay }): void {
+export function registerLiveRoutes(
+  app: FastifyInstance,
+  deps: {
+    live: LiveService;
+    relay: LiveRelay;
+    /** The alarms module's answer (app.ts passes it in: video does not read alarms itself). */
+    alarmMarks: (actor: CustomerActor, input: { cameraId: string; from: string; to: string }) => Promise<{ marks: { at: string; kind: string }[] }>;
+  },
+): void {
   registerOperation(app, liveOperations.liveTicket, ({ query, request }) => deps.live.ticket(actorOf(request), query));
-  // Alarms arrive with issue 15: the axis already asks, and the answer is empty until then.
-  registerOperation(app, liveOperations.alarmMarks, async () => ({ marks: [] }));
+  registerOperation(app, liveOperations.alarmMarks, ({ body, request }) => deps.alarmMarks(actorOf(request), body));
 
   const stream = liveOperations.liveStream;
   app.route({
@@ -30,8 +38,8 @@ export function registerLiveRoutes(app: FastifyInstance, deps: { live: LiveServi
     handler: async () => {
       throw badRequest('errors.liveWebSocketOnly');
     },
-    wsHandler: (socket, request) => {
-      const grant = deps.live.redeem((request.query as { ticket: string }).ticket);
+    wsHandler: async (socket, request) => {
+      const grant = await deps.live.redeem((request.query as { ticket: string }).ticket);
       if (!grant) {
         socket.close(LIVE_CLOSE.ticket, 'ticket');
         return;

@@ -18,30 +18,77 @@ export interface LiveGrant {
   url: string;
 }
 
+/** What a ticket carries, signed: who, which camera, until when; the nonce makes it single-use. */
+interface TicketClaims {
+  customerId: string;
+  userId: string;
+  cameraId: string;
+  expiresMs: number;
+  nonce: string;
+}
+
+const encode = (claims: TicketClaims) => Buffer.from(JSON.stringify(claims)).toString('base64url');
+const sign = (secret: Buffer, body: string) => crypto.createHmac('sha256', secret).update(body).digest('base64url');
+
+/** The claims of a well-signed ticket, or null. */
+function verify(secret: Buffer, ticket: string): TicketClaims | null {
+  const [body, signature, extra] = ticket.split('.');
+  if (!body || !signature || extra !== undefined) return null;
+  const expected = Buffer.from(sign(secret, body));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<TicketClaims>;
+    if (typeof claims.customerId !== 'string' || typeof claims.userId !== 'string' || typeof claims.cameraId !== 'string') return null;
+    if (typeof claims.expiresMs !== 'number' || typeof claims.nonce !== 'string') return null;
+    return claims as TicketClaims;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The live view's access: a camera the caller sees (the access module), of a store that is not
  * closed, enabled, with a stream source; the answer is a single-use ticket for the WebSocket. Each
  * live view is written to the camera live log.
+ *
+ * A ticket is signed (HMAC-SHA256), not stored: any process that knows the secret redeems it, so
+ * the live view works behind several web processes (LIVE_TICKET_SECRET). It names no address: the
+ * camera's source (which may hold credentials) is read again when it is redeemed, so a store
+ * closed or a camera disabled in between is refused then too. Single use is kept by the process
+ * that redeems it (nonces until they expire); a ticket lives 30 seconds.
  */
-export function createLiveService(deps: { db: DB }) {
-  const tickets = new Map<string, LiveGrant & { expiresMs: number }>();
+export function createLiveService(deps: { db: DB; ticketSecret?: string | null }) {
+  const secret = deps.ticketSecret ? Buffer.from(deps.ticketSecret) : crypto.randomBytes(32);
+  const redeemed = new Map<string, number>();
 
   const sweep = (nowMs: number) => {
-    for (const [key, ticket] of tickets) if (ticket.expiresMs <= nowMs) tickets.delete(key);
+    for (const [nonce, expiresMs] of redeemed) if (expiresMs <= nowMs) redeemed.delete(nonce);
   };
+
+  /** Whether the camera may stream now, and from where. */
+  async function streamOf(customerId: string, cameraId: string): Promise<{ url: string } | { refusal: 'errors.liveVideoDisabled' | 'errors.cameraOffline' }> {
+    const camera = await liveRepo(tenantScope(deps.db, customerId)).camera(cameraId);
+    // Closing a store turns its live video off (spec section 4).
+    if (!camera || camera.shop_status === 'closed') return { refusal: 'errors.liveVideoDisabled' };
+    if (!camera.enabled || camera.kind !== 'stream' || !camera.url) return { refusal: 'errors.cameraOffline' };
+    return { url: camera.url };
+  }
 
   return {
     async ticket(actor: CustomerActor, input: { cameraId: string }): Promise<LiveTicket> {
       await accessOf(deps.db, actor).cameras([input.cameraId]);
-      const camera = await liveRepo(tenantScope(deps.db, actor.customerId)).camera(input.cameraId);
-      // Closing a store turns its live video off (spec section 4).
-      if (!camera || camera.shop_status === 'closed') throw refused('errors.liveVideoDisabled');
-      if (!camera.enabled || camera.kind !== 'stream' || !camera.url) throw refused('errors.cameraOffline');
-      const nowMs = now().getTime();
-      sweep(nowMs);
-      const key = crypto.randomBytes(32).toString('hex');
-      const expiresMs = nowMs + LIVE.ticketTtlMs;
-      tickets.set(key, { customerId: actor.customerId, userId: actor.userId, cameraId: input.cameraId, url: camera.url, expiresMs });
+      const stream = await streamOf(actor.customerId, input.cameraId);
+      if ('refusal' in stream) throw refused(stream.refusal);
+      const expiresMs = now().getTime() + LIVE.ticketTtlMs;
+      const body = encode({
+        customerId: actor.customerId,
+        userId: actor.userId,
+        cameraId: input.cameraId,
+        expiresMs,
+        nonce: crypto.randomBytes(16).toString('hex'),
+      });
+      const key = `${body}.${sign(secret, body)}`;
       await videoRepo(tenantScope(deps.db, actor.customerId)).logWatch({
         id: newId(),
         user_id: actor.userId,
@@ -54,12 +101,17 @@ export function createLiveService(deps: { db: DB }) {
       return { cameraId: input.cameraId, url: `/api/live/stream?ticket=${key}`, expiresAt: new Date(expiresMs).toISOString() };
     },
 
-    /** Takes a ticket (once): the grant, or null when it is unknown, used or expired. */
-    redeem(key: string): LiveGrant | null {
-      const ticket = tickets.get(key);
-      tickets.delete(key);
-      if (!ticket || ticket.expiresMs <= now().getTime()) return null;
-      return { customerId: ticket.customerId, userId: ticket.userId, cameraId: ticket.cameraId, url: ticket.url };
+    /** Takes a ticket (once): the grant, or null when it is forged, used, expired, or its camera may no longer stream. */
+    async redeem(key: string): Promise<LiveGrant | null> {
+      const claims = verify(secret, key);
+      const nowMs = now().getTime();
+      if (!claims || claims.expiresMs <= nowMs) return null;
+      sweep(nowMs);
+      if (redeemed.has(claims.nonce)) return null;
+      redeemed.set(claims.nonce, claims.expiresMs);
+      const stream = await streamOf(claims.customerId, claims.cameraId);
+      if ('refusal' in stream) return null;
+      return { customerId: claims.customerId, userId: claims.userId, cameraId: claims.cameraId, url: stream.url };
     },
   };
 }

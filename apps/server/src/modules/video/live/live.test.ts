@@ -1,19 +1,21 @@
 import fsp from 'node:fs/promises';
 import net from 'node:net';
-import { LIVE, liveOperations, RoleId } from '@storelens/contracts';
+import { LIVE, liveOperations, RoleId, videoOperations } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildCamera, buildCustomer, buildRoleWithout, buildShop, buildUser, type Session, signIn } from '../../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, invoke, type TestApp } from '../../../../test/harness.ts';
 import { FFMPEG, FFPROBE, tempDir, testClip, waitFor } from '../../../../test/support/video.ts';
+import { resolveActor } from '../../../platform/authz/actor.ts';
 import { objectStorageOf } from '../../../platform/storage/storage-config.ts';
 import { tenantScope } from '../../../platform/tenancy/scoped.ts';
-import { nowIso } from '../../../platform/time/clock.ts';
+import { nowIso, resetClock, setClock } from '../../../platform/time/clock.ts';
 import { createRecordingSupervisor } from '../recording-supervisor.ts';
 import { createSegmentIndex } from '../segment-index.ts';
 import { type ClipServer, serveClipLoop } from '../synthetic-source.ts';
 import { videoRepo } from '../video.repo.ts';
 import { LIVE_CLOSE } from './live.routes.ts';
+import { createLiveService } from './live.service.ts';
 import { createLiveRelay } from './live-relay.ts';
 import { createLiveTaps } from './live-taps.ts';
 
@@ -145,6 +147,16 @@ describe('live relay', () => {
     expect(upstream.open).toBe(1);
     const log = await tenantScope(t.db, customerId).selectFrom('video_watch_log').select(['kind', 'user_id']).where('camera_id', '=', camera).execute();
     expect(log.filter((row) => row.kind === 'live').length).toBe(2);
+    // A view that stops says so: the newest open live view gets its start and end, the other stays open.
+    expect((await invoke(t.app, videoOperations.playbackStop, { mode: 'live', cameraId: camera }, admin)).body.status).toBe(200);
+    const ranges = await tenantScope(t.db, customerId)
+      .selectFrom('video_watch_log')
+      .select(['from_ms', 'to_ms'])
+      .where('camera_id', '=', camera)
+      .where('kind', '=', 'live')
+      .execute();
+    expect(ranges.filter((row) => row.from_ms !== null && row.to_ms !== null && Number(row.to_ms) >= Number(row.from_ms)).length).toBe(1);
+    expect(ranges.filter((row) => row.from_ms === null).length).toBe(1);
 
     // The last viewer leaving stops the pull after the grace period; the next viewer starts a new one.
     first.socket.close();
@@ -153,8 +165,7 @@ describe('live relay', () => {
     second.socket.close();
     await second.closed;
     await waitFor(() => upstream.open === 0, LIVE.pullGraceMs + 10_000, 'the upstream pull to stop');
-    // The demo's source listens again a moment after its client left: until then the pull finds the
-    // camera offline, and the viewer (like the page) asks again.
+    // A pull that finds the camera not answering yet closes the view; the viewer (like the page) asks again.
     const third = await waitFor(
       async () => {
         const viewer = view(await ticketFor(admin, camera));
@@ -205,14 +216,60 @@ describe('live relay', () => {
     const denied = await invoke(t.app, liveOperations.liveTicket, { cameraId: camera }, noVideo);
     expect(denied.body.msg).toMatch(/authority/);
     // A plain request to the WebSocket's address is refused clearly, and a made-up ticket opens nothing.
-    const plain = await t.app.inject({ method: 'GET', url: `/api/live/stream?ticket=${'a'.repeat(64)}` });
+    const plain = await t.app.inject({ method: 'GET', url: `/api/live/stream?ticket=${'a'.repeat(40)}.${'a'.repeat(43)}` });
     expect(plain.statusCode).toBe(400);
-    const forged = view(`/api/live/stream?ticket=${'b'.repeat(64)}`);
+    const forged = view(`/api/live/stream?ticket=${'b'.repeat(40)}.${'c'.repeat(43)}`);
     await forged.closed;
     expect(forged.received.closeCode).toBe(LIVE_CLOSE.ticket);
+    // A real ticket whose claims were changed (another customer's camera) no longer matches its signature.
+    const [address, ticket] = (await ticketFor(admin, camera)).split('ticket=') as [string, string];
+    const [body, signature] = ticket.split('.') as [string, string];
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const tampered = Buffer.from(JSON.stringify({ ...claims, cameraId: otherCamera })).toString('base64url');
+    const altered = view(`${address}ticket=${tampered}.${signature}`);
+    await altered.closed;
+    expect(altered.received.closeCode).toBe(LIVE_CLOSE.ticket);
   });
 
-  it('marks no alarms on the axis until alarms exist', async () => {
+  it('signs tickets: a process with the same secret redeems them (several web processes), another secret, an expired ticket or a store closed since does not', async () => {
+    const secret = 'a-secret-shared-by-the-web-processes-0123456789';
+    const issuing = createLiveService({ db: t.db, ticketSecret: secret });
+    const redeeming = createLiveService({ db: t.db, ticketSecret: secret });
+    const stranger = createLiveService({ db: t.db, ticketSecret: 'another-secret-of-another-deployment-0123456789' });
+    const member = await buildUser(t.db, [{ customerId, roleId: RoleId.superManager }]);
+    const actor = await resolveActor(t.db, member.userId, customerId);
+    if (!actor) throw new Error('no actor');
+    const customer = await tenantScope(t.db, customerId).selectFrom('orgs').select('id').where('parent_id', 'is', null).executeTakeFirstOrThrow();
+    const closableShop = await buildShop(t.db, customerId, customer.id);
+    const closableCamera = await buildCamera(t.db, customerId, closableShop);
+    await videoRepo(tenantScope(t.db, customerId)).saveSource({
+      camera_id: closableCamera,
+      kind: 'stream',
+      url: 'tcp://127.0.0.1:9',
+      record: 'onDemand',
+      updated_at: nowIso(),
+    });
+    const ticketOf = async () => new URL(`http://x${(await issuing.ticket(actor, { cameraId: camera })).url}`).searchParams.get('ticket') ?? '';
+    const first = await ticketOf();
+    expect(await stranger.redeem(first)).toBeNull();
+    expect(await redeeming.redeem(first)).toMatchObject({ cameraId: camera, customerId });
+    // Once only.
+    expect(await redeeming.redeem(first)).toBeNull();
+    // Expired: the clock moved past its 30 seconds.
+    const late = await ticketOf();
+    setClock(new Date(Date.now() + LIVE.ticketTtlMs + 1000).toISOString());
+    try {
+      expect(await redeeming.redeem(late)).toBeNull();
+    } finally {
+      resetClock();
+    }
+    // The store closed between the ticket and the WebSocket: refused when redeemed.
+    const beforeClosing = new URL(`http://x${(await issuing.ticket(actor, { cameraId: closableCamera })).url}`).searchParams.get('ticket') ?? '';
+    await tenantScope(t.db, customerId).updateTable('shops').set({ status: 'closed' }).where('id', '=', closableShop).execute();
+    expect(await redeeming.redeem(beforeClosing)).toBeNull();
+  });
+
+  it('marks no alarms on the axis of a camera without alarms (alarms.test.ts marks real ones)', async () => {
     const response = await invoke(t.app, liveOperations.alarmMarks, { cameraId: camera, from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }, admin);
     expect(response.body.data).toEqual({ marks: [] });
   });

@@ -62,6 +62,13 @@ export function PrivacyPage() {
           </SettingsSection>
           <Divider />
 
+          <SettingsSection title={t('calendar:privacy.collectWifi.title')} help={t('calendar:privacy.collectWifi.help')} testId="privacy-section-wifi">
+            <Form.Item name="collectWifi" valuePropName="checked" label={t('calendar:privacy.collectWifi.label')}>
+              <Switch data-testid="privacy-collect-wifi" />
+            </Form.Item>
+          </SettingsSection>
+          <Divider />
+
           <SettingsSection title={t('calendar:privacy.retention.title')} help={t('calendar:privacy.retention.help')} testId="privacy-section-retention">
             <Form.Item
               name="retentionDays"

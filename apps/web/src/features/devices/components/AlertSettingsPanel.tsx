@@ -4,18 +4,14 @@ import { Alert, App, Button, Card, Checkbox, Form, InputNumber, Select, Skeleton
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/dateTime.ts';
-import { orgIdOf } from '../../../shared/lib/trees.ts';
 import { schemaFieldRule } from '../../../shared/ui/antdFormRules.ts';
-import { useAdminOrgTree } from '../../org/hooks/useOrgAdminData.ts';
 import { CustomerWideNotice } from '../../session/components/CustomerWideNotice.tsx';
 import { useCan } from '../../session/hooks/useCan.ts';
 import { useWholeCustomer } from '../../session/hooks/useWholeCustomer.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
-import { listUsersByOrg } from '../../users/api.ts';
+import { useMemberOptions } from '../../users/hooks/useMemberOptions.ts';
 import { fetchAlertSetting, saveAlertSetting } from '../api.ts';
 import { deviceKeys, useCid } from '../hooks/useDevices.ts';
-
-const RECIPIENT_PAGE_SIZE = 100;
 
 /**
  * Camera-offline alarms (spec sections 3 and 5): alert modes (text message, phone, e-mail), the
@@ -30,15 +26,8 @@ export function AlertSettingsPanel() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AlertSetting>();
   const canConfigure = useCan('config_page');
-  const mayListUsers = useCan('cueretail_user_manage') !== 'hidden';
   const setting = useQuery({ queryKey: deviceKeys.alertSetting(cid), queryFn: fetchAlertSetting, enabled: cid !== null });
-  const orgTree = useAdminOrgTree();
-  const rootOrgId = orgTree.data?.[0] ? orgIdOf(orgTree.data[0]) : null;
-  const recipients = useQuery({
-    queryKey: ['devices', cid, 'recipients', rootOrgId],
-    queryFn: () => listUsersByOrg({ orgId: rootOrgId ?? '', page: 1, pageSize: RECIPIENT_PAGE_SIZE, enabled: true }, { silent: true }),
-    enabled: rootOrgId !== null && mayListUsers,
-  });
+  const recipients = useMemberOptions(setting.data?.recipientIds ?? []);
 
   useEffect(() => {
     if (setting.data) form.setFieldsValue(setting.data);
@@ -54,11 +43,6 @@ export function AlertSettingsPanel() {
 
   const wholeCustomer = useWholeCustomer();
   const readOnly = canConfigure !== 'shown' || !wholeCustomer;
-  const knownIds = new Set(recipients.data?.list.map((user) => user.userId) ?? []);
-  const recipientOptions = [
-    ...(recipients.data?.list ?? []).map((user) => ({ value: user.userId, label: `${user.name} (${user.loginName})` })),
-    ...(setting.data?.recipientIds ?? []).filter((id) => !knownIds.has(id)).map((id) => ({ value: id, label: id })),
-  ];
 
   return (
     <Card size="small" title={t('devices:alerts.title')} data-testid="alert-settings">
@@ -92,8 +76,8 @@ export function AlertSettingsPanel() {
               mode="multiple"
               allowClear
               showSearch={{ optionFilterProp: 'label' }}
-              loading={recipients.isFetching}
-              options={recipientOptions}
+              loading={recipients.loading}
+              options={recipients.options}
               data-testid="alert-recipients"
             />
           </Form.Item>

@@ -4,10 +4,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Badge, Button, Card, Empty, Segmented, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { usePaging } from '../../../shared/hooks/usePaging.ts';
 import { formatDateTime } from '../../../shared/lib/dateTime.ts';
+import { alarmPathOfNotice } from '../../alarms/routes.tsx';
+import { rectificationPathOfNotice } from '../../rectification/routes.tsx';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
+import { temperaturePathOfNotice } from '../../temperature/routes.tsx';
 import { listMessages, type MessageKindValue, type MessageRow, markAllMessagesRead, markMessageRead } from '../api.ts';
 
 type ReadFilter = 'all' | 'unread' | 'read';
@@ -73,6 +76,21 @@ export function MessageCenterPage() {
             <Typography.Text className={row.read ? undefined : 'sl-message-unread'}>{row.title}</Typography.Text>
           </Space>
           <Typography.Text type="secondary">{row.body}</Typography.Text>
+          {rectificationPathOfNotice(row.source, row.refId) && (
+            <Link to={rectificationPathOfNotice(row.source, row.refId) ?? ''} data-testid={`message-open-${row.id}`}>
+              {t('messageCenter:openRectification')}
+            </Link>
+          )}
+          {alarmPathOfNotice(row.source, row.refId) && (
+            <Link to={alarmPathOfNotice(row.source, row.refId) ?? ''} data-testid={`message-open-${row.id}`}>
+              {t('messageCenter:openAlarm')}
+            </Link>
+          )}
+          {temperaturePathOfNotice(row.source, row.refId) && (
+            <Link to={temperaturePathOfNotice(row.source, row.refId) ?? ''} data-testid={`message-open-${row.id}`}>
+              {t('messageCenter:openTemperature')}
+            </Link>
+          )}
         </Space>
       ),
     },

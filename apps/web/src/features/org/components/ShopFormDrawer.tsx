@@ -1,7 +1,7 @@
 import { type CityNode, CURRENCY_CODES, Limits, messageRef, SHOP_TYPES, type ShopRow, type TreeNode } from '@storelens/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Cascader, Divider, Drawer, Form, Input, InputNumber, Select, Space, Switch, TreeSelect } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessageRef } from '../../../shared/i18n/i18n.ts';
 import { requestConfirmation } from '../../../shared/lib/confirmModal.ts';
@@ -60,11 +60,19 @@ export function ShopFormDrawer({ open, shop, defaultOrgId, orgTree, onClose, onS
   const orgOptions = useMemo(() => orgOptionsOf(orgTree), [orgTree]);
   const regionOptions = useMemo(() => cascaderOptions(cityTree.data ?? []), [cityTree.data]);
 
+  // The form is filled when it opens on a shop (or on a new one), not again when the list behind it
+  // refetches and hands over an equal shop as a new object: that reset the user's changes (a
+  // status just chosen went back to open).
+  const latest = useRef({ shop, defaultOrgId, customerTimeZone });
+  latest.current = { shop, defaultOrgId, customerTimeZone };
+  const shopId = shop?.shopId ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shopId is the trigger (another shop opened); the values come from `latest`.
   useEffect(() => {
     if (!open) return;
+    const current = latest.current;
     form.resetFields();
-    form.setFieldsValue(shop ? shopFormOf(shop, []) : emptyShopForm(defaultOrgId ?? '', customerTimeZone));
-  }, [open, shop, defaultOrgId, customerTimeZone, form]);
+    form.setFieldsValue(current.shop ? shopFormOf(current.shop, []) : emptyShopForm(current.defaultOrgId ?? '', current.customerTimeZone));
+  }, [open, shopId, form]);
   // The region's cascader path needs the city tree; it may arrive after the form opened, and must
   // not reset what the user has typed meanwhile.
   const cities = cityTree.data;

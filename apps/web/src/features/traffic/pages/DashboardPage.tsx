@@ -17,12 +17,19 @@ import { COMPARISON_COLOUR } from '../../../shared/analytics/palette.ts';
 import { StatCard } from '../../../shared/analytics/StatCard.tsx';
 import { useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
 import { differsFromViewer, formatHour, zoneName } from '../../../shared/lib/dateTime.ts';
+import { useRealtimeOpen } from '../../../shared/realtime/realtimeStore.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { type DashboardResponse, fetchDashboard } from '../api.ts';
 import { trafficKeys } from '../hooks/trafficKeys.ts';
+import { useLiveDashboard } from '../hooks/useLiveDashboard.ts';
 
-/** Today's figures move while the page is open: an event a box delivers shows within a minute. */
-export const DASHBOARD_REFRESH_MS = 30_000;
+/**
+ * Today's figures move while the page is open: a box's events are announced on the real-time
+ * channel (a `dashboard` event for the shop) and the page reads them again at once. Polling is
+ * the fallback: every 30 seconds while the channel is down, every 5 minutes while it is up.
+ */
+export const DASHBOARD_FALLBACK_POLL_MS = 30_000;
+export const DASHBOARD_SAFETY_POLL_MS = 5 * 60_000;
 
 type ShopRow = DashboardResponse['shops'][number];
 
@@ -74,13 +81,15 @@ export function DashboardPage() {
   const locale = useSessionStore((state) => state.locale);
   const cid = useSessionStore((state) => state.cid);
   const shops = useShopSelection('multiple');
+  const live = useRealtimeOpen();
   const dashboard = useQuery({
     queryKey: trafficKeys.dashboard(cid, shops.shopIds),
     queryFn: () => fetchDashboard(shops.shopIds),
     enabled: shops.ready && cid !== null,
-    refetchInterval: DASHBOARD_REFRESH_MS,
-    staleTime: DASHBOARD_REFRESH_MS,
+    refetchInterval: live ? DASHBOARD_SAFETY_POLL_MS : DASHBOARD_FALLBACK_POLL_MS,
+    staleTime: DASHBOARD_FALLBACK_POLL_MS,
   });
+  useLiveDashboard(shops.shopIds, () => void dashboard.refetch());
   const data = shops.ready ? dashboard.data : undefined;
   usePublishDataUpdateTime(data ? data.dataUpdatedAt : undefined);
   const option = useMemo(() => (data ? hourlyOption(data, t, locale) : null), [data, t, locale]);

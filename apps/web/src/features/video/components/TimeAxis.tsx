@@ -24,6 +24,16 @@ export function bucketAt(x: number, width: number, buckets: number): number {
   return Math.min(buckets - 1, Math.max(0, Math.floor((x / width) * buckets)));
 }
 
+/**
+ * The day row's name: its date when it is a whole local day; otherwise (today, whose row ends at
+ * now and so starts yesterday) the span it covers, so the label never names the wrong day.
+ */
+export function dayRowLabel(fromMs: number, spanMs: number): string {
+  const start = dayjs(fromMs);
+  if (start.valueOf() === start.startOf('day').valueOf()) return start.format('YYYY-MM-DD');
+  return `${start.format('YYYY-MM-DD HH:mm')} – ${dayjs(fromMs + spanMs).format('YYYY-MM-DD HH:mm')}`;
+}
+
 /** The first bucket of the day row: the local day holding `atMs`, within the axis. */
 export function dayRowStart(atMs: number, fromMs: number, bucketMs: number, buckets: number): number {
   const dayStart = dayjs(atMs).startOf('day').valueOf();
@@ -112,7 +122,7 @@ export function TimeAxis({ availability, alarms, currentMs, onSeek }: TimeAxisPr
       onKeyDown={onKeyDown}
     >
       <canvas ref={month} className="video-axis-row" data-testid="video-axis-month" onClick={clickOn(0, buckets)} />
-      <div className="video-axis-day-label">{dayjs(dayFromMs).format('YYYY-MM-DD')}</div>
+      <div className="video-axis-day-label">{dayRowLabel(dayFromMs, DAY_BUCKETS * bucketMs)}</div>
       <canvas
         ref={day}
         className="video-axis-row"

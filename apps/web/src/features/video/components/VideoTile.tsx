@@ -1,5 +1,6 @@
 import { FullscreenOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import dayjs from 'dayjs';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStreamingAllowed } from '../hooks/useStreamingAllowed.ts';
@@ -26,6 +27,8 @@ interface TileProps {
   onDropCamera: (cameraId: string) => void;
   /** The selected tile reports the instant it shows (the page's clock), or null. */
   onPlaying?: (atMs: number | null) => void;
+  /** Nothing recorded at the instant: where the nearest recording begins, offered to play from. */
+  nearestRecording?: { atMs: number; play: () => void } | null;
 }
 
 /**
@@ -33,7 +36,7 @@ interface TileProps {
  * recordings (hls.js), both loaded on demand. A camera dropped on the tile replaces its camera;
  * the spec's messages replace a black picture for closed stores and offline cameras.
  */
-export function VideoTile({ index, camera, mode, seek, speed, selected, onSelect, onDropCamera, onPlaying }: TileProps) {
+export function VideoTile({ index, camera, mode, seek, speed, selected, onSelect, onDropCamera, onPlaying, nearestRecording }: TileProps) {
   const { t } = useTranslation('playback');
   const frame = useRef<HTMLElement>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -65,6 +68,8 @@ export function VideoTile({ index, camera, mode, seek, speed, selected, onSelect
   seekRef.current = seek;
   const speedRef = useRef(speed);
   speedRef.current = speed;
+  const allowedRef = useRef(allowed);
+  allowedRef.current = allowed;
   // biome-ignore lint/correctness/useExhaustiveDependencies: session restarts the player for a seek outside its window.
   useEffect(() => {
     if (mode !== 'playback' || !cameraId || !video.current) return;
@@ -74,7 +79,11 @@ export function VideoTile({ index, camera, mode, seek, speed, selected, onSelect
       if (cancelled || !video.current) return;
       current = await startPlayback(video.current, { cameraId, atMs: seekRef.current.atMs, nowMs: Date.now(), speed: speedRef.current }, setPlayback);
       if (cancelled) current.destroy();
-      else handle.current = current;
+      else {
+        handle.current = current;
+        // A seek made while the tile is hidden starts its player suspended.
+        if (!allowedRef.current) current.suspend();
+      }
     });
     return () => {
       cancelled = true;
@@ -94,8 +103,11 @@ export function VideoTile({ index, camera, mode, seek, speed, selected, onSelect
 
   useEffect(() => handle.current?.setSpeed(speed), [speed]);
 
+  // A playback tile off screen or in a hidden tab stops fetching segments, and goes on when it shows again.
   useEffect(() => {
-    if (mode === 'playback' && !allowed) video.current?.pause();
+    if (mode !== 'playback') return;
+    if (allowed) handle.current?.resume();
+    else handle.current?.suspend();
   }, [allowed, mode]);
 
   // The clock ticks each second only while the video plays.
@@ -155,6 +167,11 @@ export function VideoTile({ index, camera, mode, seek, speed, selected, onSelect
       {notice && (
         <div className="video-tile-notice" role="status">
           {notice}
+          {mode === 'playback' && playback?.kind === 'empty' && nearestRecording && (
+            <Button size="small" className="video-tile-nearest" onClick={nearestRecording.play} data-testid={`video-tile-nearest-${index}`}>
+              {t('tile.playNearest', { at: dayjs(nearestRecording.atMs).format('YYYY-MM-DD HH:mm') })}
+            </Button>
+          )}
         </div>
       )}
       <Button

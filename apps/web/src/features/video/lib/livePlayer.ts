@@ -1,6 +1,7 @@
 import { type LiveControl, liveOperations } from '@storelens/contracts';
 import { isHttpError } from '../../../shared/lib/http.ts';
 import { callOperation } from '../../../shared/lib/operations.ts';
+import { reportStopOnPageHide, reportWatchStop } from './watchStop.ts';
 
 export type LiveState = { kind: 'connecting' } | { kind: 'playing' } | { kind: 'offline' } | { kind: 'refused'; message: string };
 
@@ -31,12 +32,16 @@ export function startLive(video: HTMLVideoElement, cameraId: string, onState: (s
   let socket: WebSocket | null = null;
   let source: MediaSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  // Each ticket opens a row of the camera live log; the view's end closes it.
+  let ticketed = false;
+  const removePageHide = reportStopOnPageHide(() => (ticketed ? { mode: 'live', cameraId } : null));
 
   const connect = async () => {
     onState({ kind: 'connecting' });
     let url: string;
     try {
       url = (await callOperation(liveOperations.liveTicket, { cameraId }, { silent: true })).url;
+      ticketed = true;
     } catch (error) {
       if (stopped) return;
       if (isHttpError(error) && error.kind === 'status') onState({ kind: 'refused', message: error.message });
@@ -99,6 +104,8 @@ export function startLive(video: HTMLVideoElement, cameraId: string, onState: (s
 
   const teardown = () => {
     clearTimeout(retry);
+    if (ticketed) reportWatchStop({ mode: 'live', cameraId });
+    ticketed = false;
     if (socket) {
       socket.onclose = null;
       socket.onmessage = null;
@@ -124,6 +131,7 @@ export function startLive(video: HTMLVideoElement, cameraId: string, onState: (s
   void connect();
   return () => {
     stopped = true;
+    removePageHide();
     teardown();
   };
 }

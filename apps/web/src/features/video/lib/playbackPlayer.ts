@@ -2,6 +2,7 @@ import { VIDEO, videoOperations } from '@storelens/contracts';
 import type Hls from 'hls.js';
 import { http } from '../../../shared/lib/http.ts';
 import { operationUrl } from '../../../shared/lib/operations.ts';
+import { reportStopOnPageHide, reportWatchStop, type WatchStop } from './watchStop.ts';
 
 export type PlaybackState = { kind: 'loading' } | { kind: 'playing' } | { kind: 'paused' } | { kind: 'refused'; message: string } | { kind: 'empty' };
 
@@ -46,6 +47,9 @@ export interface PlaybackHandle {
   /** The wall-clock instant being shown, or null before the first frame. */
   playingMs(): number | null;
   range: { fromMs: number; toMs: number };
+  /** Off screen or in a hidden tab: paused and no more segments fetched until `resume`. */
+  suspend(): void;
+  resume(): void;
   destroy(): void;
 }
 
@@ -118,6 +122,18 @@ export async function startPlayback(
     }),
   );
   hls.attachMedia(video);
+  const stopReport = (): WatchStop => {
+    const reached = hls.playingDate;
+    return {
+      mode: 'playback',
+      cameraId: input.cameraId,
+      start: new Date(range.fromMs).toISOString(),
+      end: new Date(range.toMs).toISOString(),
+      reached: reached ? reached.toISOString() : null,
+    };
+  };
+  const removePageHide = reportStopOnPageHide(stopReport);
+  let suspended = false;
   return {
     range,
     setSpeed(chosen) {
@@ -128,7 +144,23 @@ export async function startPlayback(
       const date = hls.playingDate;
       return date ? date.getTime() : null;
     },
+    suspend() {
+      if (suspended) return;
+      suspended = true;
+      video.pause();
+      // hls.js would otherwise keep filling its buffer ahead of a picture nobody sees.
+      hls.stopLoad();
+    },
+    resume() {
+      if (!suspended) return;
+      suspended = false;
+      // -1: from where the media element stands, not the playlist's start.
+      hls.startLoad(-1);
+      void video.play().catch(() => undefined);
+    },
     destroy() {
+      removePageHide();
+      reportWatchStop(stopReport());
       listening.abort();
       hls.destroy();
     },

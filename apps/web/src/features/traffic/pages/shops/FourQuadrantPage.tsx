@@ -14,6 +14,7 @@ import { indicatorTitle, useReportIndicators } from '../../../../shared/analytic
 import { RefusalAlert } from '../../../../shared/analytics/RefusalAlert.tsx';
 import { SelectShopsFirst } from '../../../../shared/analytics/SelectShopsFirst.tsx';
 import { StatCard } from '../../../../shared/analytics/StatCard.tsx';
+import { useAllShopsByDefault } from '../../../../shared/analytics/useAllShopsByDefault.ts';
 import { useShopSelection } from '../../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
 import { StoreDaysNote } from '../StoreDaysNote.tsx';
@@ -31,7 +32,6 @@ import {
 import { ShopTable } from './ShopTable.tsx';
 import { SingleIndicatorSelect } from './SingleIndicatorSelect.tsx';
 import { type FourQuadrantRequest, fetchFourQuadrant, shopsKeys } from './shopsApi.ts';
-import { useAllShopsByDefault } from './useAllShopsByDefault.ts';
 import { useCheckedChoice } from './useCheckedChoice.ts';
 
 type Axes = { xIndicator: ReportIndicator; yIndicator: ReportIndicator };

@@ -20,12 +20,12 @@ import { CHART_PALETTE } from '../../../../shared/analytics/palette.ts';
 import { RefusalAlert } from '../../../../shared/analytics/RefusalAlert.tsx';
 import { SelectShopsFirst } from '../../../../shared/analytics/SelectShopsFirst.tsx';
 import { StatCard } from '../../../../shared/analytics/StatCard.tsx';
+import { useAllShopsByDefault } from '../../../../shared/analytics/useAllShopsByDefault.ts';
 import { useShopSelection } from '../../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
 import { comparisonPairs } from './comparisonChart.ts';
 import { ShopTable } from './ShopTable.tsx';
 import { type ComparisonRequest, fetchStoreComparison, shopsKeys } from './shopsApi.ts';
-import { useAllShopsByDefault } from './useAllShopsByDefault.ts';
 import { useCheckedChoice } from './useCheckedChoice.ts';
 
 type ShopRow = ComparisonResponse['shops'][number];

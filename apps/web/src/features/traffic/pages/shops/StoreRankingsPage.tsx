@@ -16,6 +16,7 @@ import { formatIndicator, formatNumber, indicatorChangeValue } from '../../../..
 import { indicatorTitle } from '../../../../shared/analytics/IndicatorSelect.tsx';
 import { MaybeMissing } from '../../../../shared/analytics/MaybeMissing.tsx';
 import { SelectShopsFirst } from '../../../../shared/analytics/SelectShopsFirst.tsx';
+import { useAllShopsByDefault } from '../../../../shared/analytics/useAllShopsByDefault.ts';
 import { useShopSelection } from '../../../../shared/analytics/useShopSelection.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
 import { ChangeText } from './ChangeText.tsx';
@@ -24,7 +25,6 @@ import { RANKING_CHART_TOP, type RankingRow, rankingChartOption, topRankedShops 
 import { ShopTable } from './ShopTable.tsx';
 import { SingleIndicatorSelect } from './SingleIndicatorSelect.tsx';
 import { fetchStoreRanking, type RankingRequest, shopsKeys } from './shopsApi.ts';
-import { useAllShopsByDefault } from './useAllShopsByDefault.ts';
 
 type Order = 'desc' | 'asc';
 

@@ -13,6 +13,7 @@ import { TimeAxis } from '../../components/TimeAxis.tsx';
 import { type SeekRequest, VideoTile } from '../../components/VideoTile.tsx';
 import { WatchLogDrawer } from '../../components/WatchLogDrawer.tsx';
 import { camerasOfTree } from '../../lib/cameraTree.ts';
+import { nearestRecordingMs } from '../../lib/nearestRecording.ts';
 import { rememberedSpeed, rememberSpeed } from '../../lib/playbackPrefs.ts';
 import '../../components/video.css';
 
@@ -24,7 +25,8 @@ const HOUR_MS = 3_600_000;
  * Live view and playback (/playback, key video_nav): the camera tree, a grid of 1, 4, 9 or 16
  * tiles (default 1x1, gap 4 px), live or recorded video, the 30-day time axis with its alarm
  * marks, seek steps of 10 s, speeds 0.5x to 16x (remembered), a clock that ticks while video
- * plays. `?shopId&cameraId` (the panoramic tour's camera hotspots) opens that camera live in tile 1.
+ * plays. `?shopId&cameraId` (the panoramic tour's camera hotspots) opens that camera live in tile 1;
+ * `&at=<ISO instant>` (an alarm's detail) opens its recording from that instant instead.
  */
 export function PlaybackPage() {
   const { t } = useTranslation('playback');
@@ -40,15 +42,6 @@ export function PlaybackPage() {
   const [seek, setSeek] = useState<SeekRequest>(() => ({ atMs: Date.now() - VIDEO.defaultOffsetSeconds * 1000, seq: 0 }));
   const [clockMs, setClockMs] = useState<number | null>(null);
   const [logOpen, setLogOpen] = useState(false);
-
-  // The tour's link: that camera, live, in tile 1.
-  const linkedCamera = params.get('cameraId');
-  useEffect(() => {
-    if (!linkedCamera || !cameras.has(linkedCamera)) return;
-    setTiles((current) => [linkedCamera, ...current.slice(1)]);
-    setSelected(0);
-    setMode('live');
-  }, [linkedCamera, cameras]);
 
   const put = useCallback((index: number, cameraId: string) => {
     setTiles((current) => current.map((value, position) => (position === index ? cameraId : value)));
@@ -74,6 +67,18 @@ export function PlaybackPage() {
     setSeek((current) => ({ atMs, seq: current.seq + 1 }));
     setClockMs(atMs);
   }, []);
+  // The tour's link: that camera, live, in tile 1; an alarm's (`&at=`): its recording from that instant.
+  const linkedCamera = params.get('cameraId');
+  const linkedAtMs = Date.parse(params.get('at') ?? '');
+  useEffect(() => {
+    if (!linkedCamera || !cameras.has(linkedCamera)) return;
+    setTiles((current) => [linkedCamera, ...current.slice(1)]);
+    setSelected(0);
+    if (Number.isFinite(linkedAtMs)) {
+      setMode('playback');
+      seekTo(linkedAtMs);
+    } else setMode('live');
+  }, [linkedCamera, linkedAtMs, cameras, seekTo]);
   const step = (seconds: number) => seekTo((clockMs ?? seek.atMs) + seconds * 1000);
   const chooseSpeed = (value: number) => {
     setSpeed(value);
@@ -84,6 +89,7 @@ export function PlaybackPage() {
     seekTo(Date.now() - VIDEO.defaultOffsetSeconds * 1000);
   };
 
+  const nearestMs = axis ? nearestRecordingMs(axis, seek.atMs) : null;
   const playableFromMs = Date.now() - VIDEO.playableDays * 24 * HOUR_MS;
   const shown = tiles.slice(0, layout);
   const columns = Math.sqrt(layout);
@@ -130,6 +136,7 @@ export function PlaybackPage() {
               onSelect={() => setSelected(index)}
               onDropCamera={(dropped) => put(index, dropped)}
               onPlaying={index === selected ? setClockMs : undefined}
+              nearestRecording={index === selected && nearestMs !== null ? { atMs: nearestMs, play: () => seekTo(nearestMs) } : null}
             />
           ))}
         </div>

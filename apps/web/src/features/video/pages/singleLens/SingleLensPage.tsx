@@ -3,13 +3,13 @@ import { Card, Col, DatePicker, Empty, Row, Space, Spin, TreeSelect, Typography 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Chart } from '../../../../shared/analytics/Chart.tsx';
 import { formatDateTime, formatHour } from '../../../../shared/lib/dateTime.ts';
 import { SectionHeading } from '../../../../shared/ui/SectionHeading.tsx';
 import { useCan } from '../../../session/hooks/useCan.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
-import { type CameraChoiceNode, cameraChoices } from '../../cameraChoice.ts';
+import { type CameraChoiceNode, cameraChoices, firstCameraOf } from '../../cameraChoice.ts';
 import { fetchCameraStatistics, fetchKeyframe, fetchKeyframes } from '../../singleLensApi.ts';
 import { nothingCounted, singleLensOption } from '../../singleLensChart.ts';
 
@@ -60,7 +60,10 @@ export function SingleLensPage() {
   const cameraTree = useSessionStore((state) => state.cameraTree);
   const choices = useMemo(() => cameraChoices(cameraTree), [cameraTree]);
   const canWatch = useCan('video_nav') === 'shown';
-  const [cameraId, setCameraId] = useState<string | null>(null);
+  const [searchParams] = useSearchParams();
+  const [picked, setCameraId] = useState<string | null>(searchParams.get('cameraId'));
+  // Until someone picks, the first camera of the tree: a page with figures, not an empty one.
+  const cameraId = picked ?? firstCameraOf(choices);
   const [day, setDay] = useState<Dayjs>(() => dayjs());
   const date = day.format('YYYY-MM-DD');
 
@@ -109,6 +112,16 @@ export function SingleLensPage() {
           <Col xs={24} xl={16}>
             <Card size="small">
               <SectionHeading>{t('hourlyTitle')}</SectionHeading>
+              {data && data.hoursWithoutReports > 0 ? (
+                <Typography.Paragraph type="secondary" data-testid="single-lens-missing-hours">
+                  {t('hoursWithoutReports', { count: data.hoursWithoutReports })}
+                </Typography.Paragraph>
+              ) : null}
+              {data?.hourlyStaysPurged ? (
+                <Typography.Paragraph type="secondary" data-testid="single-lens-stays-purged">
+                  {t('hourlyStaysPurged')}
+                </Typography.Paragraph>
+              ) : null}
               <Chart
                 testId="single-lens-hourly"
                 label={t('hourlyChart', { camera: cameraName, day: date })}

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { readRememberedSelection, selectableShops, selectionStorageKey } from '../../../../shared/analytics/shopSelection.ts';
-import type { ShopSelection } from '../../../../shared/analytics/useShopSelection.ts';
-import { useSessionStore } from '../../../session/state/sessionStore.ts';
+import { useSessionStore } from '../../features/session/state/sessionStore.ts';
+import { readRememberedSelection, selectableShops, selectionStorageKey } from './shopSelection.ts';
+import type { ShopSelection } from './useShopSelection.ts';
 
 /**
  * Ranking, comparison and four quadrants compare shops with each other, so where the user has

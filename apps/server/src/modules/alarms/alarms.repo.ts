@@ -1,0 +1,231 @@
+import type { AlarmState, AlarmTag } from '@storelens/contracts';
+import type { Insertable, Selectable } from 'kysely';
+import type { AlarmClipsTable, AlarmHistoryTable, AlarmImagesTable, AlarmReportsTable, AlarmsTable } from '../../platform/db/schema.ts';
+import type { TenantScope } from '../../platform/tenancy/scoped.ts';
+
+export type AlarmStored = Selectable<AlarmsTable>;
+export type AlarmImageStored = Selectable<AlarmImagesTable>;
+export type AlarmHistoryStored = Selectable<AlarmHistoryTable>;
+export type AlarmClipStored = Selectable<AlarmClipsTable>;
+type NewRow<T> = Omit<Insertable<T>, 'customer_id'>;
+
+/** A list's filters resolved against the caller's scope (shopIds null: every shop). */
+export interface AlarmQuery {
+  shopIds: readonly string[] | null;
+  eventCodes?: readonly string[] | undefined;
+  priority?: 'high' | 'low' | undefined;
+  states: readonly AlarmState[];
+  tag?: AlarmTag | undefined;
+  read?: boolean | undefined;
+  /** Occurrence from (inclusive) to (exclusive), ISO. */
+  from: string;
+  to: string;
+}
+
+export function alarmsRepo(scope: TenantScope) {
+  function filtered(query: AlarmQuery) {
+    let q = scope
+      .selectFrom('alarms')
+      .where('occurred_at', '>=', query.from)
+      .where('occurred_at', '<', query.to)
+      .where('state', 'in', [...query.states]);
+    if (query.shopIds !== null) q = q.where('shop_id', 'in', query.shopIds.length > 0 ? [...query.shopIds] : ['']);
+    if (query.eventCodes && query.eventCodes.length > 0) q = q.where('event_code', 'in', [...query.eventCodes]);
+    if (query.priority) q = q.where('priority', '=', query.priority);
+    if (query.tag) q = q.where('tag', '=', query.tag);
+    if (query.read === true) q = q.where('read_at', 'is not', null);
+    if (query.read === false) q = q.where('read_at', 'is', null);
+    return q;
+  }
+
+  return {
+    // ---------------------------------------------------------------- ingestion
+
+    findReport: (boxId: string, eventId: string) =>
+      scope.selectFrom('alarm_reports').select(['id', 'alarm_id']).where('box_id', '=', boxId).where('event_id', '=', eventId).executeTakeFirst(),
+    insertReport: (row: NewRow<AlarmReportsTable>) => scope.insertInto('alarm_reports', [row]).execute(),
+    /** The alarm a repeat folds into: the same item on the same camera, not deleted, within the window around `at`. */
+    foldTarget: (cameraId: string, eventCode: string, windowStart: string, windowEnd: string) =>
+      scope
+        .selectFrom('alarms')
+        .selectAll()
+        .where('camera_id', '=', cameraId)
+        .where('event_code', '=', eventCode)
+        .where('state', '!=', 'deleted')
+        .where('last_occurred_at', '>=', windowStart)
+        .where('occurred_at', '<=', windowEnd)
+        .orderBy('last_occurred_at', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+    insertAlarm: (row: NewRow<AlarmsTable>) => scope.insertInto('alarms', [row]).execute(),
+    /** Many alarms in one statement (the benchmark's history; ingestion raises them one by one). */
+    insertAlarms: (rows: NewRow<AlarmsTable>[]) => (rows.length === 0 ? Promise.resolve([]) : scope.insertInto('alarms', rows).execute()),
+    fold: (alarmId: string, firstAt: string, lastAt: string, updatedAt: string) =>
+      scope
+        .updateTable('alarms')
+        .set((eb) => ({ count: eb('count', '+', 1), occurred_at: firstAt, last_occurred_at: lastAt, updated_at: updatedAt }))
+        .where('id', '=', alarmId)
+        .execute(),
+    insertImages: async (rows: NewRow<AlarmImagesTable>[]) => {
+      if (rows.length > 0) await scope.insertInto('alarm_images', rows).execute();
+    },
+    shopOf: (shopId: string) => scope.selectFrom('shops').select(['id', 'name', 'time_zone']).where('id', '=', shopId).executeTakeFirst(),
+    cameraNames: async (cameraIds: readonly string[]) =>
+      cameraIds.length === 0
+        ? new Map<string, string>()
+        : new Map(
+            (
+              await scope
+                .selectFrom('cameras')
+                .select(['id', 'name'])
+                .where('id', 'in', [...cameraIds])
+                .execute()
+            ).map((row) => [row.id, row.name]),
+          ),
+    shopNames: async (shopIds: readonly string[]) =>
+      shopIds.length === 0
+        ? new Map<string, string>()
+        : new Map(
+            (
+              await scope
+                .selectFrom('shops')
+                .select(['id', 'name'])
+                .where('id', 'in', [...shopIds])
+                .execute()
+            ).map((row) => [row.id, row.name]),
+          ),
+
+    /** Every member with role privileges, reach and language: who is told of a shop's alarms. */
+    async members() {
+      const [grants, members] = await Promise.all([
+        scope.selectFrom('membership_shops').select(['user_id', 'shop_id']).execute(),
+        scope
+          .selectFrom('memberships')
+          .innerJoin('roles', (join) => join.onRef('roles.customer_id', '=', 'memberships.customer_id').onRef('roles.id', '=', 'memberships.role_id'))
+          // Users are global; joined on the membership's user only.
+          .innerJoin('users', 'users.id', 'memberships.user_id')
+          .select([
+            'memberships.user_id',
+            'memberships.org_id',
+            'memberships.enabled',
+            'roles.id as role_id',
+            'roles.privileges',
+            'users.enabled as account_enabled',
+            'users.locale',
+          ])
+          .execute(),
+      ]);
+      return members.map((member) => ({
+        userId: member.user_id,
+        orgId: member.org_id,
+        roleId: member.role_id,
+        privileges: member.privileges,
+        enabled: member.enabled === 1 && member.account_enabled === 1,
+        locale: member.locale,
+        grantedShopIds: grants.filter((grant) => grant.user_id === member.user_id).map((grant) => grant.shop_id),
+      }));
+    },
+
+    // ---------------------------------------------------------------- review
+
+    find: (alarmId: string) => scope.selectFrom('alarms').selectAll().where('id', '=', alarmId).executeTakeFirst(),
+    count: async (query: AlarmQuery) =>
+      Number(
+        (
+          await filtered(query)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    /** A camera's alarms (not deleted) occurring in [from, to), oldest first, at most `limit`. */
+    cameraMarks: (cameraId: string, from: string, to: string, limit: number) =>
+      scope
+        .selectFrom('alarms')
+        .select(['occurred_at', 'event_code'])
+        .where('camera_id', '=', cameraId)
+        .where('occurred_at', '>=', from)
+        .where('occurred_at', '<', to)
+        .where('state', '!=', 'deleted')
+        .orderBy('occurred_at')
+        .limit(limit)
+        .execute(),
+    list: (query: AlarmQuery, page: { offset: number; limit: number }) =>
+      filtered(query).selectAll().orderBy('occurred_at', 'desc').orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
+    imageCounts: async (alarmIds: readonly string[]) =>
+      alarmIds.length === 0
+        ? new Map<string, number>()
+        : new Map(
+            (
+              await scope
+                .selectFrom('alarm_images')
+                .select(['alarm_id', (eb) => eb.fn.countAll().as('n')])
+                .where('alarm_id', 'in', [...alarmIds])
+                .groupBy('alarm_id')
+                .execute()
+            ).map((row) => [row.alarm_id, Number(row.n)]),
+          ),
+    images: (alarmId: string) => scope.selectFrom('alarm_images').selectAll().where('alarm_id', '=', alarmId).orderBy('created_at').orderBy('idx').execute(),
+    image: (imageId: string) => scope.selectFrom('alarm_images').selectAll().where('id', '=', imageId).executeTakeFirst(),
+    clip: (alarmId: string) => scope.selectFrom('alarm_clips').selectAll().where('alarm_id', '=', alarmId).executeTakeFirst(),
+    /** Keeps an alarm's first clip: false when the alarm already has one. */
+    insertClip: async (row: NewRow<AlarmClipsTable>) =>
+      Number(
+        (
+          await scope
+            .insertInto('alarm_clips', [row])
+            .onConflict((conflict) => conflict.columns(['customer_id', 'alarm_id']).doNothing())
+            .executeTakeFirst()
+        ).numInsertedOrUpdatedRows ?? 0,
+      ) > 0,
+    /**
+     * Alarms of a shop's cameras raised in [from, to) with no clip yet, with the box's id of the
+     * report that raised them (the demo's boxes post clips of these).
+     */
+    withoutClip: (from: string, to: string, limit: number) =>
+      scope
+        .selectFrom('alarms')
+        // Both joined tables of the same customer only (the scope filters alarms).
+        .innerJoin('alarm_reports', (join) =>
+          join
+            .onRef('alarm_reports.alarm_id', '=', 'alarms.id')
+            .on('alarm_reports.customer_id', '=', scope.customerId)
+            .on('alarm_reports.outcome', '=', 'raised'),
+        )
+        .leftJoin('alarm_clips', (join) => join.onRef('alarm_clips.alarm_id', '=', 'alarms.id').on('alarm_clips.customer_id', '=', scope.customerId))
+        .select(['alarms.id', 'alarms.shop_id', 'alarms.camera_id', 'alarms.occurred_at', 'alarm_reports.box_id', 'alarm_reports.event_id'])
+        .where('alarm_clips.alarm_id', 'is', null)
+        .where('alarms.camera_id', 'is not', null)
+        .where('alarms.occurred_at', '>=', from)
+        .where('alarms.occurred_at', '<', to)
+        .orderBy('alarms.occurred_at', 'desc')
+        .limit(limit)
+        .execute(),
+    history: (alarmId: string) => scope.selectFrom('alarm_history').selectAll().where('alarm_id', '=', alarmId).orderBy('seq').execute(),
+    insertHistory: (row: NewRow<AlarmHistoryTable>) => scope.insertInto('alarm_history', [row]).execute(),
+    namesOf: async (userIds: readonly string[]) => {
+      const wanted = [...new Set(userIds)];
+      if (wanted.length === 0) return new Map<string, string>();
+      const rows = await scope
+        .selectFrom('memberships')
+        // Users are global; joined on the membership's user only.
+        .innerJoin('users', 'users.id', 'memberships.user_id')
+        .select(['memberships.user_id', 'users.surname', 'users.given_name'])
+        .where('memberships.user_id', 'in', wanted)
+        .execute();
+      return new Map(rows.map((row) => [row.user_id, `${row.surname} ${row.given_name}`.trim()]));
+    },
+    /** Moves an alarm from the state read to the next: false when another action moved it first. */
+    setState: async (alarmId: string, from: AlarmState, fields: Partial<Pick<AlarmStored, 'state' | 'delete_reason' | 'updated_at'>>) =>
+      Number((await scope.updateTable('alarms').set(fields).where('id', '=', alarmId).where('state', '=', from).executeTakeFirst()).numUpdatedRows) > 0,
+    setTag: (alarmId: string, tag: AlarmTag, at: string) => scope.updateTable('alarms').set({ tag, updated_at: at }).where('id', '=', alarmId).execute(),
+    setRectification: (alarmId: string, rectificationId: string, at: string) =>
+      scope.updateTable('alarms').set({ rectification_id: rectificationId, updated_at: at }).where('id', '=', alarmId).execute(),
+    markRead: async (alarmIds: readonly string[] | null, shopIds: readonly string[] | null, userId: string, at: string) => {
+      let q = scope.updateTable('alarms').set({ read_at: at, read_by: userId }).where('read_at', 'is', null).where('state', '!=', 'deleted');
+      if (alarmIds !== null) q = q.where('id', 'in', alarmIds.length > 0 ? [...alarmIds] : ['']);
+      if (shopIds !== null) q = q.where('shop_id', 'in', shopIds.length > 0 ? [...shopIds] : ['']);
+      return Number((await q.executeTakeFirst()).numUpdatedRows);
+    },
+  };
+}
+export type AlarmsRepo = ReturnType<typeof alarmsRepo>;

@@ -1,0 +1,315 @@
+import {
+  AGE_BANDS,
+  AREA_ANALYSIS,
+  type AreaPlans,
+  type areaQuerySchema,
+  type CameraEvents,
+  type Correlations,
+  type EnterAnalysis,
+  type FloorPlan,
+  type FlowPercent,
+  type FromAndGo,
+  type Heat,
+  type PlanElement,
+  type RecomputeStatus,
+  type RegionSummary,
+  type RegionTrend,
+  type regionTrendRequestSchema,
+  type Trajectories,
+  type trajectoriesRequestSchema,
+} from '@storelens/contracts';
+import type { z } from 'zod';
+import { checkRange } from '../../../platform/analytics/date-ranges.ts';
+import { ratio } from '../../../platform/analytics/ratios.ts';
+import { accessOf } from '../../../platform/authz/access.ts';
+import type { DB } from '../../../platform/db/database.ts';
+import type { CustomerActor } from '../../../platform/http/context.ts';
+import { AppError, notFound } from '../../../platform/http/errors.ts';
+import { tenantScope } from '../../../platform/tenancy/scoped.ts';
+import { datesOf } from '../../../platform/time/local-time.ts';
+import type { FloorplanService } from '../floorplan.service.ts';
+import { containsPoint } from '../geometry/polygon.ts';
+import { heatShapeOf, parseHeat } from '../tracks/heat.ts';
+import { parsePlanPoints } from '../tracks/ingest.ts';
+import { recomputeStatus } from '../tracks/maintenance.ts';
+import { type AnalysisRepo, analysisRepo, type PlanRange } from './analysis.repo.ts';
+import { pearson } from './correlation.ts';
+
+type Query = z.output<typeof areaQuerySchema>;
+const ANALYSED = new Set(['region', 'halt', 'enter']);
+const num = (value: string | number | null | undefined) => Number(value ?? 0);
+const percent = (part: number, whole: number) => {
+  const value = ratio(part, whole);
+  return value === null ? null : Math.round(value * 1000) / 10;
+};
+
+interface Figures {
+  entries: number;
+  passes: number;
+  dwellSeconds: number;
+  deepEntries: number;
+}
+const figuresOf = (
+  row: { entries: string | number; passes: string | number; dwell_s: string | number; deep_entries: string | number } | undefined,
+): Figures => ({
+  entries: num(row?.entries),
+  passes: num(row?.passes),
+  dwellSeconds: num(row?.dwell_s),
+  deepEntries: num(row?.deep_entries),
+});
+
+/**
+ * Area analysis (issue 13 part B): the read side of the floor-plan data. Every question names a
+ * plan, asked of the floor-plan service with the caller (a plan of a shop outside their scope, or
+ * another customer's, answers not found), and reads the rollups. Rows name the current elements;
+ * each says which versions produced its numbers.
+ */
+export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanService }) {
+  const { db, floorplan } = deps;
+
+  async function open(actor: CustomerActor, query: Query): Promise<{ plan: FloorPlan; elements: PlanElement[]; repo: AnalysisRepo; range: PlanRange }> {
+    checkRange(query, AREA_ANALYSIS.maxDays);
+    const plan = await floorplan.plan(actor, query.planId);
+    const elements = await floorplan.planElements(actor.customerId, plan.id);
+    const range = { planId: plan.id, startDate: query.startDate, endDate: query.endDate, fromHour: query.fromHour, toHour: query.toHour };
+    return { plan, elements, repo: analysisRepo(tenantScope(db, actor.customerId)), range };
+  }
+
+  const planInfo = (plan: FloorPlan) => ({
+    id: plan.id,
+    name: plan.name,
+    shopId: plan.shopId,
+    widthM: plan.widthM,
+    heightM: plan.heightM,
+    geometryVersion: plan.geometryVersion,
+  });
+  const regionsOf = (elements: readonly PlanElement[]) => elements.filter((element) => element.kind === 'region');
+
+  return {
+    async plans(actor: CustomerActor, shopId: string): Promise<AreaPlans> {
+      await accessOf(db, actor).requireShop(shopId);
+      const plans = await floorplan.shopPlans(actor.customerId, shopId);
+      return plans.map((plan) => ({ ...planInfo(plan), floor: plan.floor, active: plan.active, updatedAt: plan.updatedAt }));
+    },
+
+    /** Where the recompute of the plan's last 30 days stands after an edit of its elements. */
+    async recomputeStatus(actor: CustomerActor, planId: string): Promise<RecomputeStatus> {
+      const plan = await floorplan.plan(actor, planId);
+      return recomputeStatus(db, floorplan, actor.customerId, plan.id);
+    },
+
+    async regionSummary(actor: CustomerActor, query: Query): Promise<RegionSummary> {
+      const { plan, elements, repo, range } = await open(actor, query);
+      const [sums, tracks] = await Promise.all([repo.elementSums(range), repo.tracks(range)]);
+      const rows = elements
+        .filter((element) => ANALYSED.has(element.kind))
+        .map((element) => {
+          const own = sums.filter((row) => row.element_id === element.elementId);
+          const figures = own.map(figuresOf).reduce(
+            (sum, next) => ({
+              entries: sum.entries + next.entries,
+              passes: sum.passes + next.passes,
+              dwellSeconds: sum.dwellSeconds + next.dwellSeconds,
+              deepEntries: sum.deepEntries + next.deepEntries,
+            }),
+            figuresOf(undefined),
+          );
+          return {
+            elementId: element.elementId,
+            name: element.name,
+            kind: element.kind as 'region' | 'halt' | 'enter',
+            regionType: element.regionType,
+            colour: element.colour,
+            ...figures,
+            avgDwellSeconds: figures.entries > 0 ? Math.round((figures.dwellSeconds / figures.entries) * 10) / 10 : null,
+            deepRate: percent(figures.deepEntries, figures.entries),
+            versions: [...new Set(own.map((row) => Number(row.version)))].sort((a, b) => a - b),
+          };
+        });
+      return { plan: planInfo(plan), tracks, rows };
+    },
+
+    async regionTrend(actor: CustomerActor, query: z.output<typeof regionTrendRequestSchema>): Promise<RegionTrend> {
+      const { elements, repo, range } = await open(actor, query);
+      const element = elements.find((candidate) => candidate.elementId === query.elementId && ANALYSED.has(candidate.kind));
+      if (!element) throw notFound();
+      const [days, hours] = await Promise.all([repo.elementByDay(range, element.elementId), repo.elementByHour(range, element.elementId)]);
+      const byDate = new Map(days.map((row) => [row.local_date, row]));
+      const byHour = new Map(hours.map((row) => [Number(row.hour), row]));
+      return {
+        elementId: element.elementId,
+        name: element.name,
+        daily: datesOf(range.startDate, range.endDate).map((date) => ({ date, ...figuresOf(byDate.get(date)) })),
+        hourly: Array.from({ length: range.toHour - range.fromHour + 1 }, (_, index) => range.fromHour + index).map((hour) => ({
+          hour,
+          ...figuresOf(byHour.get(hour)),
+        })),
+      };
+    },
+
+    async correlations(actor: CustomerActor, query: Query): Promise<Correlations> {
+      const { elements, repo, range } = await open(actor, query);
+      const regions = regionsOf(elements);
+      const rows = await repo.elementDateHours(range);
+      // Every hour of the range is a sample, zero where a region had no entry.
+      const slots = datesOf(range.startDate, range.endDate).flatMap((date) =>
+        Array.from({ length: range.toHour - range.fromHour + 1 }, (_, index) => `${date}|${range.fromHour + index}`),
+      );
+      const series = new Map(regions.map((region) => [region.elementId, new Map<string, number>()]));
+      for (const row of rows) series.get(row.element_id)?.set(`${row.local_date}|${Number(row.hour)}`, num(row.entries));
+      const values = (elementId: string) => slots.map((slot) => series.get(elementId)?.get(slot) ?? 0);
+      const pairs: Correlations['pairs'] = [];
+      for (const [index, a] of regions.entries()) {
+        for (const b of regions.slice(index + 1))
+          pairs.push({ a: a.elementId, b: b.elementId, coefficient: pearson(values(a.elementId), values(b.elementId)) });
+      }
+      return { regions: regions.map((region) => ({ elementId: region.elementId, name: region.name })), pairs };
+    },
+
+    async fromAndGo(actor: CustomerActor, query: Query): Promise<FromAndGo> {
+      const { elements, repo, range } = await open(actor, query);
+      const regions = regionsOf(elements);
+      const known = new Set(regions.map((region) => region.elementId));
+      const rows = (await repo.fromGo(range)).filter((row) => known.has(row.from_id) && known.has(row.to_id));
+      const outOf = new Map<string, number>();
+      for (const row of rows) outOf.set(row.from_id, (outOf.get(row.from_id) ?? 0) + num(row.transitions));
+      return {
+        regions: regions.map((region) => ({ elementId: region.elementId, name: region.name })),
+        cells: rows
+          .map((row) => ({
+            fromId: row.from_id,
+            toId: row.to_id,
+            transitions: num(row.transitions),
+            share: percent(num(row.transitions), outOf.get(row.from_id) ?? 0),
+          }))
+          .sort((a, b) => b.transitions - a.transitions || a.fromId.localeCompare(b.fromId) || a.toId.localeCompare(b.toId)),
+      };
+    },
+
+    /** The heat grid of a range: the stored cells summed; 'heat map area not found' when the plan has none. */
+    async heat(actor: CustomerActor, query: Query): Promise<Heat> {
+      const { plan, repo, range } = await open(actor, query);
+      const rows = await repo.heat(range);
+      const shape = heatShapeOf({ widthM: plan.widthM, heightM: plan.heightM });
+      const sums = new Float64Array(shape.cols * shape.rows);
+      let minutes = 0;
+      for (const row of rows) {
+        minutes += num(row.heat_minutes);
+        for (const [cell, ms] of parseHeat(row.heat)) {
+          // Rows written under another extent of the plan (a new image) are placed by their own columns.
+          const col = cell % row.heat_cols;
+          const rowIndex = Math.floor(cell / row.heat_cols);
+          if (col >= shape.cols || rowIndex >= shape.rows) continue;
+          sums[rowIndex * shape.cols + col] = (sums[rowIndex * shape.cols + col] ?? 0) + ms;
+        }
+      }
+      const cells: [number, number][] = [];
+      let max = 0;
+      sums.forEach((ms, index) => {
+        if (ms <= 0) return;
+        const seconds = Math.round(ms) / 1000;
+        cells.push([index, seconds]);
+        max = Math.max(max, seconds);
+      });
+      if (cells.length === 0) throw new AppError('notFound', 'errors.heatmapAreaNotFound');
+      return { plan: planInfo(plan), cols: shape.cols, rows: shape.rows, cellM: shape.cellM, max, minutes, cells };
+    },
+
+    async flowPercent(actor: CustomerActor, query: Query): Promise<FlowPercent> {
+      const { elements, repo, range } = await open(actor, query);
+      const [flows, tracks] = await Promise.all([repo.flows(range), repo.tracks(range)]);
+      const byLine = new Map(flows.map((row) => [row.line_id, row]));
+      return {
+        tracks,
+        lines: elements
+          .filter((element) => element.kind === 'flow')
+          .map((line) => {
+            const forward = num(byLine.get(line.elementId)?.forward);
+            const backward = num(byLine.get(line.elementId)?.backward);
+            const flowMode = line.flowMode ?? 'single';
+            const counted = flowMode === 'single' ? forward : forward + backward;
+            return { elementId: line.elementId, name: line.name, flowMode, forward, backward, counted, percent: percent(counted, tracks), points: line.points };
+          }),
+      };
+    },
+
+    async enterAnalysis(actor: CustomerActor, query: Query): Promise<EnterAnalysis> {
+      const { elements, repo, range } = await open(actor, query);
+      const areas = elements.filter((element) => element.kind === 'enter');
+      const ids = new Set(areas.map((area) => area.elementId));
+      const [sums, days, hours] = await Promise.all([repo.elementSums(range), repo.elementByDay(range), repo.elementByHour(range)]);
+      return {
+        areas: areas.map((area) => {
+          const own = sums.filter((row) => row.element_id === area.elementId);
+          const add = (column: keyof (typeof own)[number]) => own.reduce((sum, row) => sum + num(row[column] as string | number), 0);
+          return {
+            elementId: area.elementId,
+            name: area.name,
+            entries: add('entries'),
+            male: add('gender_male'),
+            female: add('gender_female'),
+            genderUnknown: add('gender_unknown'),
+            ages: AGE_BANDS.map((band, index) => ({ band, entries: add(`age_${index}` as keyof (typeof own)[number]) })),
+          };
+        }),
+        daily: days.filter((row) => ids.has(row.element_id)).map((row) => ({ date: row.local_date, elementId: row.element_id, entries: num(row.entries) })),
+        hourly: hours.filter((row) => ids.has(row.element_id)).map((row) => ({ hour: Number(row.hour), elementId: row.element_id, entries: num(row.entries) })),
+      };
+    },
+
+    async trajectories(actor: CustomerActor, query: z.output<typeof trajectoriesRequestSchema>): Promise<Trajectories> {
+      const plan = await floorplan.plan(actor, query.planId);
+      const repo = analysisRepo(tenantScope(db, actor.customerId));
+      const [rows, total] = await Promise.all([
+        repo.trajectories(plan.id, query.date, query.fromHour, query.toHour, query.limit),
+        repo.trajectoryCount(plan.id, query.date, query.fromHour, query.toHour),
+      ]);
+      return {
+        plan: planInfo(plan),
+        total,
+        tracks: rows.map((row) => ({
+          id: row.id,
+          startedAt: row.started_at,
+          points: parsePlanPoints(row.plan_points ?? '[]', 0).map((point): [number, number] => [point.x, point.y]),
+        })),
+      };
+    },
+
+    async cameraEvents(actor: CustomerActor, input: { cameraId: string; date: string }): Promise<CameraEvents> {
+      await accessOf(db, actor).cameras([input.cameraId]);
+      const repo = analysisRepo(tenantScope(db, actor.customerId));
+      const projection = await floorplan.cameraProjection(actor.customerId, input.cameraId);
+      const tracks = await repo.cameraTracksByHour(input.cameraId, input.date);
+      const tracksByHour = Array.from({ length: 24 }, (_, hour) => ({ hour, tracks: num(tracks.find((row) => Number(row.hour) === hour)?.tracks) }));
+      if (!projection) return { cameraId: input.cameraId, planId: null, planName: null, tracksByHour, regions: [], flows: [] };
+      const plan = await floorplan.plan(actor, projection.planId);
+      const elements = await floorplan.planElements(actor.customerId, plan.id);
+      const range = { planId: plan.id, startDate: input.date, endDate: input.date, fromHour: 0, toHour: 23 };
+      const seen = (element: PlanElement) => element.points.some((point) => containsPoint(projection.footprint, point));
+      const [hours, flows] = await Promise.all([repo.elementByHour(range), repo.flows(range)]);
+      return {
+        cameraId: input.cameraId,
+        planId: plan.id,
+        planName: plan.name,
+        tracksByHour,
+        regions: elements
+          .filter((element) => (element.kind === 'region' || element.kind === 'halt') && seen(element))
+          .map((element) => ({
+            elementId: element.elementId,
+            name: element.name,
+            hourly: Array.from({ length: 24 }, (_, hour) => ({
+              hour,
+              entries: num(hours.find((row) => row.element_id === element.elementId && Number(row.hour) === hour)?.entries),
+            })),
+          })),
+        flows: elements
+          .filter((element) => element.kind === 'flow' && seen(element))
+          .map((line) => {
+            const row = flows.find((candidate) => candidate.line_id === line.elementId);
+            return { elementId: line.elementId, name: line.name, forward: num(row?.forward), backward: num(row?.backward) };
+          }),
+      };
+    },
+  };
+}
+export type AreaAnalysisService = ReturnType<typeof createAreaAnalysisService>;

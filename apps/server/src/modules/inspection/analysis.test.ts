@@ -1,0 +1,334 @@
+import { analysisOperations as ops, type PatrolStats, ResponseStatus, RoleId } from '@storelens/contracts';
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { download } from '../../../test/factories.ts';
+import { createTestApp, expectMessageInAllLanguages, invoke, type TestApp } from '../../../test/harness.ts';
+import { buildItems, buildPlan, ok } from '../../../test/support/inspection.ts';
+import { buildRectificationChain, type RectificationChain } from '../../../test/support/rectification.ts';
+import * as inspectionTotals from '../../platform/db/migrations/0038_inspection_totals.ts';
+import { newId } from '../../platform/ids.ts';
+import { createJobQueue } from '../../platform/jobs/jobs.ts';
+import { objectStorageOf } from '../../platform/storage/storage-config.ts';
+import { tenantScope } from '../../platform/tenancy/scoped.ts';
+import { setClock } from '../../platform/time/clock.ts';
+import { createRectificationService } from '../rectification/rectification.service.ts';
+import { analysisRepo } from './analysis.repo.ts';
+import { periodsOf } from './analysis.service.ts';
+import { createOccurrenceService } from './occurrences.ts';
+
+/**
+ * Inspection analysis (issue 14 section 5) on a small hand-made history: a daily plan of three
+ * items (Door and Lights in "Front", Till in "Back") in Store One and Two (Shanghai city, East
+ * region) and West One (Sydney, West region), three days in range and one beyond it. Every expected
+ * number below is counted by hand from the table in `seed`.
+ */
+let t: TestApp;
+let chain: RectificationChain;
+let planId: string;
+let door: string;
+let lights: string;
+let till: string;
+const RANGE = { startDate: '2026-05-01', endDate: '2026-05-03' };
+type Result = 'pass' | 'fail' | 'invalid';
+
+async function assignment(shopId: string, date: string) {
+  const row = await t.db
+    .selectFrom('inspection_assignments')
+    .selectAll()
+    .where('plan_id', '=', planId)
+    .where('shop_id', '=', shopId)
+    .where('batch_date', '=', date)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+/** Records an assignment's results as a submission leaves them (item results and the assignment's counts). */
+async function record(shopId: string, date: string, results: [Result, Result, Result]) {
+  const row = await assignment(shopId, date);
+  for (const [index, itemId] of [door, lights, till].entries())
+    await t.db
+      .updateTable('inspection_assignment_items')
+      .set({ result: results[index] ?? null, recorded_at: `${date}T03:00:00.000Z` })
+      .where('assignment_id', '=', row.id)
+      .where('item_id', '=', itemId)
+      .execute();
+  // The totals as the submission adds them (this seed writes results without submitting).
+  const items = await t.db.selectFrom('inspection_assignment_items').selectAll().where('assignment_id', '=', row.id).execute();
+  await analysisRepo(tenantScope(t.db, chain.customerId)).addItemTotals(
+    date,
+    items.flatMap((item) => {
+      const result = results[[door, lights, till].indexOf(item.item_id)];
+      return result ? [{ itemId: item.item_id, itemName: item.item_name, categoryName: item.category_name, result }] : [];
+    }),
+  );
+  const count = (result: Result) => results.filter((one) => one === result).length;
+  await t.db
+    .updateTable('inspection_assignments')
+    .set({
+      status: 'completed',
+      method: 'remote',
+      passed: count('pass'),
+      failed: count('fail'),
+      invalid: count('invalid'),
+      completed_at: `${date}T03:00:00.000Z`,
+    })
+    .where('id', '=', row.id)
+    .execute();
+  return row;
+}
+
+/** A rectification raised by a failed item, through the rectification service, then put in the state wanted. */
+async function rectify(
+  shopId: string,
+  date: string,
+  itemId: string,
+  state: { deadline: string; state: 'pending' | 'submitted' | 'approved'; submittedAt?: string },
+) {
+  const row = await assignment(shopId, date);
+  const rectification = createRectificationService({ db: t.db, storage: objectStorageOf(t.config) });
+  const [raised] = await t.db.transaction().execute((trx) =>
+    rectification.raiseFromInspection(trx, [
+      {
+        customerId: chain.customerId,
+        shopId,
+        planId,
+        planName: 'Daily check',
+        planFounderUserId: chain.people.admin.userId,
+        assignmentId: row.id,
+        assignmentItemId: `${row.id}:${itemId}`,
+        itemId,
+        itemName: 'item',
+        categoryName: 'category',
+        remark: 'broken',
+        inspectorUserId: chain.people.admin.userId,
+        failedAt: `${date}T03:00:00.000Z`,
+        evidence: { screenshots: [], images: [] },
+      },
+    ]),
+  );
+  await t.db
+    .updateTable('rectifications')
+    .set({ deadline: state.deadline, state: state.state, submitted_at: state.submittedAt ?? null })
+    .where('id', '=', raised?.rectificationId ?? '')
+    .execute();
+}
+
+const stats = (session: RectificationChain['people']['admin']['session'], input: object = RANGE) => ok<PatrolStats>(t.app, session, ops.patrolStats, input);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Sessions live by the clock: it stays at 05-10 (a plan may start in the past; the occurrences are made for their dates).
+  setClock('2026-05-10T00:00:00.000Z');
+  chain = await buildRectificationChain(t);
+  const admin = chain.people.admin.session;
+  [door = '', lights = ''] = await buildItems(t.app, admin, ['Door clean', 'Lights on'], 'Front');
+  [till = ''] = await buildItems(t.app, admin, ['Till closed'], 'Back');
+  planId = await buildPlan(t.app, admin, {
+    name: 'Daily check',
+    kind: 'cyclic',
+    cycle: { frequency: 'daily' },
+    shopIds: [chain.s1, chain.s2, chain.w1],
+    itemIds: [door, lights, till],
+    validFrom: '2026-05-01',
+    validTo: '2026-05-31',
+    periodStart: '09:00',
+    periodEnd: '18:00',
+    handlerIds: [chain.people.admin.userId],
+  });
+  const plan = await t.db.selectFrom('inspection_plans').select('updated_at').where('id', '=', planId).executeTakeFirstOrThrow();
+  const occurrences = createOccurrenceService({ db: t.db, queue: createJobQueue(t.db) });
+  for (const date of ['2026-05-01', '2026-05-02', '2026-05-03', '2026-05-04'])
+    for (const timeZone of ['Asia/Shanghai', 'Australia/Sydney'])
+      await occurrences.generate({ customerId: chain.customerId, planId, timeZone, date, version: plan.updated_at });
+
+  // The seed:             Door      Lights    Till
+  await record(chain.s1, '2026-05-01', ['pass', 'pass', 'fail']);
+  await record(chain.s1, '2026-05-02', ['pass', 'fail', 'fail']);
+  // Store One 05-03: still open.
+  await record(chain.s2, '2026-05-01', ['pass', 'pass', 'pass']);
+  await record(chain.s2, '2026-05-02', ['invalid', 'pass', 'fail']);
+  await t.db
+    .updateTable('inspection_assignments')
+    .set({ status: 'cancelled' })
+    .where('id', '=', (await assignment(chain.s2, '2026-05-03')).id)
+    .execute();
+  await record(chain.w1, '2026-05-01', ['fail', 'fail', 'fail']);
+  // West One 05-02 and 05-03: open. Beyond the range:
+  await record(chain.s1, '2026-05-04', ['fail', 'fail', 'fail']);
+
+  // On time; answered late; open past its deadline; open before its deadline; beyond the range.
+  await rectify(chain.s1, '2026-05-01', till, { deadline: '2026-05-05T00:00:00.000Z', state: 'approved', submittedAt: '2026-05-04T00:00:00.000Z' });
+  await rectify(chain.s1, '2026-05-02', lights, { deadline: '2026-05-05T00:00:00.000Z', state: 'submitted', submittedAt: '2026-05-06T00:00:00.000Z' });
+  await rectify(chain.s1, '2026-05-02', till, { deadline: '2026-05-09T00:00:00.000Z', state: 'pending' });
+  await rectify(chain.w1, '2026-05-01', door, { deadline: '2026-05-20T00:00:00.000Z', state: 'pending' });
+  await rectify(chain.s1, '2026-05-04', door, { deadline: '2026-05-05T00:00:00.000Z', state: 'approved', submittedAt: '2026-05-04T00:00:00.000Z' });
+
+  const group = async (name: string, shopIds: string[], roleIds: number[] = []) => {
+    const id = newId();
+    await t.db
+      .insertInto('shop_groups')
+      .values({
+        customer_id: chain.customerId,
+        id,
+        name,
+        role_ids: JSON.stringify(roleIds),
+        score: null,
+        created_at: '2026-05-01T00:00:00.000Z',
+        updated_at: '2026-05-01T00:00:00.000Z',
+      })
+      .execute();
+    await t.db
+      .insertInto('shop_group_shops')
+      .values(shopIds.map((shopId) => ({ customer_id: chain.customerId, group_id: id, shop_id: shopId })))
+      .execute();
+  };
+  await group('East pair', [chain.s1, chain.s2]);
+  await group('West', [chain.w1]);
+  await group('Observers only', [chain.s1], [RoleId.observer]);
+}, 120_000);
+afterAll(async () => t.close());
+
+describe('inspection analysis', () => {
+  it('sums pass rates by store, region, category and item, with the trend, on-time rate and group scores', async () => {
+    const result = await stats(chain.people.admin.session);
+    expect(result.granularity).toBe('day');
+    expect(result.summary).toEqual({
+      assignments: 8,
+      completed: 5,
+      passed: 7,
+      failed: 7,
+      invalid: 1,
+      passRate: 0.5,
+      rectifications: 4,
+      rectificationsDue: 3,
+      rectificationsOnTime: 1,
+      onTimeRate: 0.3333,
+    });
+    expect(result.trend).toEqual([
+      { period: '2026-05-01', completed: 3, passed: 5, failed: 4, invalid: 0, passRate: 0.5556 },
+      { period: '2026-05-02', completed: 2, passed: 2, failed: 3, invalid: 1, passRate: 0.4 },
+      { period: '2026-05-03', completed: 0, passed: 0, failed: 0, invalid: 0, passRate: null },
+    ]);
+    expect(result.shops.map((row) => [row.shopName, row.orgName, row.assignments, row.completed, row.passed, row.failed, row.invalid, row.passRate])).toEqual([
+      ['Store Two', 'Shanghai city', 2, 2, 4, 1, 1, 0.8],
+      ['Store One', 'Shanghai city', 3, 2, 3, 3, 0, 0.5],
+      ['West One', 'West region', 3, 1, 0, 3, 0, 0],
+    ]);
+    expect(result.orgs.map((row) => [row.orgName, row.shopCount, row.passed, row.failed, row.passRate])).toEqual([
+      ['Shanghai city', 2, 7, 4, 0.6364],
+      ['West region', 1, 0, 3, 0],
+    ]);
+    expect(result.categories.map((row) => [row.categoryName, row.passed, row.failed, row.invalid, row.passRate])).toEqual([
+      ['Front', 6, 3, 1, 0.6667],
+      ['Back', 1, 4, 0, 0.2],
+    ]);
+    expect(result.items.map((row) => [row.itemName, row.categoryName, row.passed, row.failed, row.invalid, row.passRate])).toEqual([
+      ['Till closed', 'Back', 1, 4, 0, 0.2],
+      ['Lights on', 'Front', 3, 2, 0, 0.6],
+      ['Door clean', 'Front', 3, 1, 1, 0.75],
+    ]);
+    // A group for the observer only is not the admin's.
+    expect(result.groups.map((row) => [row.name, row.shopCount, row.passed, row.failed, row.score])).toEqual([
+      ['East pair', 2, 7, 4, 63.6],
+      ['West', 1, 0, 3, 0],
+    ]);
+  });
+
+  it('answers the whole chain from the totals exactly as from the results, and a store filter from the results', async () => {
+    const repo = analysisRepo(tenantScope(t.db, chain.customerId));
+    const sorted = (rows: { item_id: string; category_name: string; item_name: unknown; passed: unknown; failed: unknown; invalid: unknown }[]) =>
+      rows
+        .map((row) => [row.item_id, row.category_name, String(row.item_name), Number(row.passed), Number(row.failed), Number(row.invalid)])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    for (const range of [RANGE, { startDate: '2026-05-02', endDate: '2026-05-02' }, { startDate: '2026-04-01', endDate: '2026-05-31' }]) {
+      const direct = sorted(await repo.byItemAndCategory({ ...range, shopIds: null }));
+      expect(sorted(await repo.itemTotals(range))).toEqual(direct);
+    }
+    expect((await repo.itemTotals({ startDate: '2026-05-04', endDate: '2026-05-04' })).map((row) => Number(row.failed))).toEqual([1, 1, 1]);
+    // A store filter counts that store's results only (the totals cannot tell stores apart).
+    const one = await stats(chain.people.admin.session, { ...RANGE, shopIds: [chain.w1] });
+    expect(one.items.map((row) => [row.itemName, row.failed])).toEqual([
+      ['Door clean', 1],
+      ['Lights on', 1],
+      ['Till closed', 1],
+    ]);
+  });
+
+  it('sums the results already there into the totals when migration 0038 runs', async () => {
+    const repo = analysisRepo(tenantScope(t.db, chain.customerId));
+    const before = await repo.itemTotals({ startDate: '2026-01-01', endDate: '2026-12-31' });
+    await t.db.deleteFrom('inspection_item_day_totals').execute();
+    await t.db.deleteFrom('inspection_plan_day_totals').execute();
+    // The migration again on a database whose totals are empty: the backfill alone writes them.
+    await inspectionTotals.up(t.db as unknown as Kysely<unknown>);
+    expect(await repo.itemTotals({ startDate: '2026-01-01', endDate: '2026-12-31' })).toEqual(before);
+  });
+
+  it('trends by month beyond 62 days and lists every month', async () => {
+    const result = await stats(chain.people.admin.session, { startDate: '2026-03-15', endDate: '2026-05-20' });
+    expect(result.granularity).toBe('month');
+    expect(result.trend.map((row) => [row.period, row.passed, row.failed])).toEqual([
+      ['2026-03', 0, 0],
+      ['2026-04', 0, 0],
+      ['2026-05', 7, 10],
+    ]);
+    expect(periodsOf('2025-11-20', '2026-02-01', 'month')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
+  });
+
+  it('keeps a store manager to their stores, refuses other stores and other customers', async () => {
+    const store = await stats(chain.people.store.session);
+    expect(store.shops.map((row) => row.shopName)).toEqual(['Store One']);
+    expect(store.summary).toMatchObject({ assignments: 3, completed: 2, passed: 3, failed: 3, passRate: 0.5, rectifications: 3, rectificationsDue: 3 });
+    expect(store.items.map((row) => [row.itemName, row.failed])).toEqual([
+      ['Till closed', 2],
+      ['Lights on', 1],
+      ['Door clean', 0],
+    ]);
+    expect(store.groups.map((row) => [row.name, row.shopCount, row.score])).toEqual([['East pair', 1, 50]]);
+    // The region manager asks for one of their stores: that store only.
+    const region = await stats(chain.people.region.session, { ...RANGE, shopIds: [chain.s2] });
+    expect(region.summary).toMatchObject({ passed: 4, failed: 1, invalid: 1 });
+    // A store beyond the caller's scope, or another customer's, is not found.
+    for (const [session, shopIds] of [
+      [chain.people.store.session, [chain.s2]],
+      [chain.people.admin.session, [chain.other.shopId]],
+    ] as const)
+      expect((await invoke(t.app, ops.patrolStats, { ...RANGE, shopIds: [...shopIds] }, session)).body.status).toBe(ResponseStatus.notFound);
+    // Another customer sees none of this customer's work.
+    const other = await stats(chain.other.admin);
+    expect(other.summary).toMatchObject({ assignments: 0, passed: 0, rectifications: 0 });
+    expect(other.groups).toEqual([]);
+  });
+
+  it('refuses a range over 365 days, in four languages', async () => {
+    await expectMessageInAllLanguages(
+      (lang) => invoke(t.app, ops.patrolStats, { startDate: '2025-01-01', endDate: '2026-01-01' }, { ...chain.people.admin.session, lang }),
+      'errors.timeSelectionError',
+      { days: 365 },
+    );
+    expect((await invoke(t.app, ops.patrolStats, { startDate: '2025-01-02', endDate: '2026-01-01' }, chain.people.admin.session)).body.status).toBe(200);
+  });
+
+  it('exports the analysis as a workbook that reads back', async () => {
+    const file = await download(t.app, 'POST', ops.patrolStatsExport.path, RANGE, { ...chain.people.admin.session, lang: 'en' });
+    expect(file.http).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.content as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Summary', 'Trend', 'Stores', 'Regions', 'Categories', 'Items', 'Store groups']);
+    const values = (name: string) =>
+      (workbook.getWorksheet(name)?.getSheetValues() ?? []).filter(Boolean).map((row) => (Array.isArray(row) ? row.slice(1) : row));
+    expect(values('Summary')).toContainEqual(['Pass rate', 0.5]);
+    expect(values('Summary')).toContainEqual(['On-time rate', 0.3333]);
+    expect(values('Stores')).toEqual([
+      ['Store', 'Store number', 'Region', 'Inspections', 'Completed', 'Passed', 'Failed', 'Invalid', 'Pass rate'],
+      ['Store Two', 'S2', 'Shanghai city', 2, 2, 4, 1, 1, 0.8],
+      ['Store One', 'S1', 'Shanghai city', 3, 2, 3, 3, 0, 0.5],
+      ['West One', 'W1', 'West region', 3, 1, 0, 3, 0, 0],
+    ]);
+    expect(values('Store groups')[1]).toEqual(['East pair', 2, 7, 4, 1, 0.6364, 63.6]);
+    // Another customer's export holds none of it; a store beyond the scope is refused.
+    const refused = await download(t.app, 'POST', ops.patrolStatsExport.path, { ...RANGE, shopIds: [chain.s2] }, chain.people.store.session);
+    expect(refused.json().status).toBe(ResponseStatus.notFound);
+  });
+});

@@ -1,0 +1,186 @@
+import { type FlowPercent, areaAnalysisOperations as ops } from '@storelens/contracts';
+import { Card, Table, type TableColumnType } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AnalyticsPage } from '../../../../shared/analytics/AnalyticsPage.tsx';
+import { todayLocal } from '../../../../shared/analytics/dateRange.ts';
+import { ExportButton } from '../../../../shared/analytics/ExportButton.tsx';
+import { AreaToolbar, PlanNotices } from '../AreaToolbar.tsx';
+import { DayPicker } from '../DayPicker.tsx';
+import { exportAreaTable } from '../exports.ts';
+import { PlanCanvas, type PlanView } from '../PlanCanvas.tsx';
+import { areaQueryOf, useAreaPlan, useAreaPlanImage } from '../useAreaPlan.ts';
+import { useAreaQuery } from '../useAreaQuery.ts';
+
+type Line = FlowPercent['lines'][number];
+const TRACKS_PER_STROKE = 25;
+interface MatrixRow {
+  fromId: string;
+  from: string;
+  cells: Record<string, number>;
+}
+
+/** Draws a flow line with its direction arrow(s) and its share of the tracks. */
+function drawLine(context: CanvasRenderingContext2D, view: PlanView, line: Line) {
+  const [start, end] = line.points;
+  if (!start || !end) return;
+  const [x1, y1, x2, y2] = [start.x * view.scale, start.y * view.scale, end.x * view.scale, end.y * view.scale];
+  context.strokeStyle = '#c41d7f';
+  context.lineWidth = 3;
+  context.beginPath();
+  context.moveTo(x1, y1);
+  context.lineTo(x2, y2);
+  context.stroke();
+  // Forward is the right-hand side looking from start to end (y downwards): the normal (-dy, dx).
+  const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const [nx, ny] = [-(y2 - y1) / length, (x2 - x1) / length];
+  const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
+  const arrow = (sign: number) => {
+    context.beginPath();
+    context.moveTo(mx, my);
+    context.lineTo(mx + sign * nx * 18, my + sign * ny * 18);
+    context.stroke();
+  };
+  arrow(1);
+  if (line.flowMode === 'double') arrow(-1);
+  context.fillStyle = '#1f1f1f';
+  context.font = 'bold 13px sans-serif';
+  context.fillText(`${line.name} ${line.percent === null ? '--' : `${line.percent}%`}`, mx + nx * 22 + 4, my + ny * 22);
+}
+
+/**
+ * /area/storeFlow: a day's trajectories drawn on the plan, the flow lines with the share of the
+ * tracks that crossed them, and the from-and-go matrix between regions.
+ */
+export function StoreFlowPage() {
+  const { t } = useTranslation();
+  const choice = useAreaPlan();
+  const [date, setDate] = useState(() => todayLocal());
+  const image = useAreaPlanImage(choice.plan);
+  const dayQuery = { ...areaQueryOf(choice), startDate: date, endDate: date };
+  const trajectories = useAreaQuery(
+    ops.trajectories,
+    { planId: choice.plan?.id ?? '', date, fromHour: choice.hours[0], toHour: choice.hours[1], limit: 5000 },
+    choice.ready,
+  );
+  const flows = useAreaQuery(ops.flowPercent, dayQuery, choice.ready);
+  const fromAndGo = useAreaQuery(ops.fromAndGo, dayQuery, choice.ready);
+
+  const draw = useCallback(
+    (context: CanvasRenderingContext2D, view: PlanView) => {
+      context.lineWidth = 1.2;
+      context.strokeStyle = 'rgba(22, 119, 255, 0.25)';
+      // Strokes of 25 tracks each: thousands of single strokes are slow, one stroke for all would hide
+      // where many people walked (overlaps within one stroke do not darken).
+      const tracks = trajectories.data?.tracks ?? [];
+      for (let start = 0; start < tracks.length; start += TRACKS_PER_STROKE) {
+        context.beginPath();
+        for (const track of tracks.slice(start, start + TRACKS_PER_STROKE)) {
+          track.points.forEach(([x, y], index) => {
+            if (index === 0) context.moveTo(x * view.scale, y * view.scale);
+            else context.lineTo(x * view.scale, y * view.scale);
+          });
+        }
+        context.stroke();
+      }
+      for (const line of flows.data?.lines ?? []) drawLine(context, view, line);
+      context.canvas.dataset.tracks = String(trajectories.data?.tracks.length ?? 0);
+    },
+    [trajectories.data, flows.data],
+  );
+
+  const regions = fromAndGo.data?.regions ?? [];
+  const matrix: MatrixRow[] = useMemo(
+    () =>
+      regions.map((from) => ({
+        fromId: from.elementId,
+        from: from.name,
+        cells: Object.fromEntries((fromAndGo.data?.cells ?? []).filter((cell) => cell.fromId === from.elementId).map((cell) => [cell.toId, cell.transitions])),
+      })),
+    [regions, fromAndGo.data],
+  );
+  const matrixColumns: TableColumnType<MatrixRow>[] = [
+    { key: 'from', title: `${t('areaAnalysis:from')} \\ ${t('areaAnalysis:to')}`, dataIndex: 'from', fixed: 'left' },
+    ...regions.map((to) => ({
+      key: to.elementId,
+      title: to.name,
+      align: 'right' as const,
+      render: (_: unknown, row: MatrixRow) => row.cells[to.elementId] ?? 0,
+    })),
+  ];
+  const lineColumns: TableColumnType<Line>[] = [
+    { key: 'name', title: t('areaAnalysis:flowLine'), dataIndex: 'name' },
+    { key: 'mode', title: t('areaAnalysis:flowMode'), render: (_, line) => t(`areaAnalysis:flowModes.${line.flowMode}`) },
+    { key: 'forward', title: t('areaAnalysis:forward'), dataIndex: 'forward', align: 'right' },
+    { key: 'backward', title: t('areaAnalysis:backward'), dataIndex: 'backward', align: 'right' },
+    { key: 'percent', title: t('areaAnalysis:percent'), align: 'right', render: (_, line) => (line.percent === null ? '--' : `${line.percent}%`) },
+  ];
+
+  return (
+    <AnalyticsPage
+      testId="area-store-flow"
+      shops={choice.shops}
+      toolbar={
+        <AreaToolbar
+          choice={choice}
+          range={false}
+          actions={
+            <ExportButton
+              fileName={t('messages:area.titleFlows')}
+              download={() => exportAreaTable({ table: 'flows', query: dayQuery })}
+              disabled={!choice.ready}
+              testId="area-flow-export"
+            />
+          }
+        >
+          <DayPicker value={date} onChange={setDate} testId="area-flow-date" />
+        </AreaToolbar>
+      }
+    >
+      <PlanNotices choice={choice} />
+      {choice.plan && (
+        <Card
+          size="small"
+          title={t('areaAnalysis:trajectories')}
+          extra={trajectories.data ? t('areaAnalysis:tracksShown', { shown: trajectories.data.tracks.length, total: trajectories.data.total }) : null}
+        >
+          <PlanCanvas plan={choice.plan} image={image} draw={draw} label={t('areaAnalysis:trajectories')} testId="flow-canvas" />
+        </Card>
+      )}
+      <Card size="small" title={t('areaAnalysis:flowLines')}>
+        <Table<Line>
+          rowKey="elementId"
+          size="small"
+          columns={lineColumns}
+          dataSource={flows.data?.lines ?? []}
+          loading={flows.isFetching}
+          pagination={false}
+          data-testid="area-flow-lines"
+        />
+      </Card>
+      <Card
+        size="small"
+        title={t('areaAnalysis:fromAndGo')}
+        extra={
+          <ExportButton
+            fileName={t('messages:area.titleFromAndGo')}
+            download={() => exportAreaTable({ table: 'fromAndGo', query: dayQuery })}
+            disabled={!choice.ready}
+            testId="area-fromgo-export"
+          />
+        }
+      >
+        <Table<MatrixRow>
+          rowKey="fromId"
+          size="small"
+          columns={matrixColumns}
+          dataSource={matrix}
+          loading={fromAndGo.isFetching}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          data-testid="area-fromgo-table"
+        />
+      </Card>
+    </AnalyticsPage>
+  );
+}

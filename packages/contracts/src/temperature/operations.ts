@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { declareOperation, type OperationGuard } from '../platform/operation.ts';
+import { RoleId } from '../platform/roles.ts';
+import {
+  alertActionRequestSchema,
+  alertPageRequestSchema,
+  alertPageSchema,
+  complianceRequestSchema,
+  complianceSchema,
+  curveRequestSchema,
+  curveSchema,
+  deviceTreeRequestSchema,
+  deviceTreeSchema,
+  lastRequestSchema,
+  lastSchema,
+  numListSchema,
+  readingsExportRequestSchema,
+  sensorBoxesSchema,
+  sensorIdResponseSchema,
+  sensorPageRequestSchema,
+  sensorPageSchema,
+  sensorSaveRequestSchema,
+} from './index.ts';
+
+const tags = ['temperature'];
+
+/** The extension services tab and its temperature group (spec section 6: extservice_nav, cueretail_ext_temperature). */
+export const TEMPERATURE_READ_GUARD: OperationGuard = { auth: 'customer', permission: ['extservice_nav', 'cueretail_ext_temperature'] };
+/** Sensors, limits and corrective actions change the record an inspector reads: never the observer. */
+export const TEMPERATURE_WRITE_GUARD: OperationGuard = {
+  auth: 'customer',
+  permission: ['extservice_nav', 'cueretail_ext_temperature'],
+  barRoles: [RoleId.observer],
+};
+
+/** The spec's temperature operations (section 7: device tree, page, last, num list, alert page) and ours. */
+export const temperatureOperations = {
+  deviceTree: declareOperation({
+    name: 'temperature.deviceTree',
+    method: 'POST',
+    path: '/api/temperature/deviceTree',
+    summary: "The caller's stores (or the chosen ones) with their sensors, state and online",
+    tags,
+    guard: TEMPERATURE_READ_GUARD,
+    body: deviceTreeRequestSchema,
+    response: deviceTreeSchema,
+  }),
+  page: declareOperation({
+    name: 'temperature.page',
+    method: 'POST',
+    path: '/api/temperature/page',
+    summary: 'Sensors of the chosen stores with limits, delay, state and latest reading, paged',
+    tags,
+    guard: TEMPERATURE_READ_GUARD,
+    body: sensorPageRequestSchema,
+    response: sensorPageSchema,
+  }),
+  last: declareOperation({
+    name: 'temperature.last',
+    method: 'POST',
+    path: '/api/temperature/last',
+    summary: 'The latest reading of every sensor of the chosen stores, with the limits in force now',
+    tags,
+    guard: TEMPERATURE_READ_GUARD,
+    body: lastRequestSchema,
+    response: lastSchema,
+  }),
+  numList: declareOperation({
+    name: 'temperature.numList',
+    method: 'POST',
+    path: '/api/temperature/numList',
+    summary: 'Sensors of the chosen stores by state (normal, pending, alert, offline) and the open alerts',
+    tags,
+    guard: TEMPERATURE_READ_GUARD,
+    body: lastRequestSchema,
+    response: numListSchema,
+  }),
+  curve: declareOperation({
+    name: 'temperature.curve',
+    method: 'POST',
+    path: '/api/temperature/curve',
+    summary: "A sensor's 5-minute min/average/max over local days of its store, with the limits in force",
+    tags,
+    guard: TEMPERATURE_READ_GUARD,
+    body: curveRequestSchema,
+    response: curveSchema,
+  }),
+  compliance: declareOperation({
+    name: 'temperature.compliance',
+    method: 'POST',
+    path: '/api/temperature/compliance',
+    summary: 'Per store, the share of time within limits of its enabled sensors over local days (at most 92), from the 5-minute rollups',
+    tags,
+    guard: TEMPERATURE_READ_GUARD,
+    body: complianceRequestSchema,
+    response: complianceSchema,
+  }),
+  alertPage: declareOperation({
+    name: 'temperature.alertPage',
+    method: 'POST',
+    path: '/api/temperature/alertPage',
+    summary: 'Alerts of the chosen stores (open, closed or both), newest first, paged',
+    tags,
+    guard: TEMPERATURE_READ_GUARD,
+    body: alertPageRequestSchema,
+    response: alertPageSchema,
+  }),
+  alertAction: declareOperation({
+    name: 'temperature.alertAction',
+    method: 'POST',
+    path: '/api/temperature/alertAction',
+    summary: 'The one corrective action of an alert: what was done; by whom and when are recorded',
+    tags,
+    guard: TEMPERATURE_WRITE_GUARD,
+    body: alertActionRequestSchema,
+    response: z.null(),
+  }),
+  sensorSave: declareOperation({
+    name: 'temperature.sensorSave',
+    method: 'POST',
+    path: '/api/temperature/sensorSave',
+    summary: 'Creates a sensor on a box, or changes its name, kind, limits, delay or enabled',
+    tags,
+    guard: TEMPERATURE_WRITE_GUARD,
+    body: sensorSaveRequestSchema,
+    response: sensorIdResponseSchema,
+  }),
+  boxes: declareOperation({
+    name: 'temperature.boxes',
+    method: 'POST',
+    path: '/api/temperature/boxes',
+    summary: "The boxes of the caller's stores (or the chosen ones) a sensor may be wired to",
+    tags,
+    guard: TEMPERATURE_WRITE_GUARD,
+    body: deviceTreeRequestSchema,
+    response: sensorBoxesSchema,
+  }),
+  exportReadings: declareOperation({
+    name: 'temperature.exportReadings',
+    method: 'POST',
+    path: '/api/temperature/exportReadings',
+    summary: 'Raw readings of the chosen stores over local days (at most 31, within the raw retention) as an Excel file',
+    tags,
+    guard: TEMPERATURE_READ_GUARD,
+    body: readingsExportRequestSchema,
+    response: 'file',
+  }),
+} as const;
