@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shot, signedInPage } from '../support/admin.ts';
+import { chooseOption, messageShown, shot, signedInPage, textBox, uniqueSuffix } from '../support/admin.ts';
 import { DEMO, launchBrowser } from '../support/browser.ts';
 
 /**
@@ -23,6 +23,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** Closes a multiple select's dropdown and waits until none is open (another select's options are not mistaken for its own). */
+async function closeDropdown(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
+}
 
 const number = async (text: Promise<string>) => Number((await text).replace(/[^\d.]/g, ''));
 
@@ -108,6 +114,44 @@ describe('warehouse patrol', () => {
         await expect.poll(() => number(page.getByTestId('warehouse-day-passed').innerText()), { timeout: 15_000 }).toBe(before + 1);
         await shot(page, 'warehouse-judged-en');
       }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('makes a new plan on its form, which refuses a window past midnight, and lists it among the plans as a warehouse patrol', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password);
+    const name = `Stock rooms ${uniqueSuffix()}`;
+    try {
+      await page.goto('/warehousePatrol/patrolAnalysis');
+      await page.getByTestId('warehouse-plan-add').click();
+      await page.waitForURL(/\/warehousePatrol\/plan\/add/);
+      await page.getByTestId('warehouse-plan-form').waitFor({ timeout: 20_000 });
+      await textBox(page, 'warehouse-plan-name').fill(name);
+      await chooseOption(page, 'warehouse-plan-shops', 'Shanghai Nanjing Road', 'Nanjing');
+      await closeDropdown(page);
+      // The store's cameras are offered under its name once it is chosen.
+      await chooseOption(page, 'warehouse-plan-cameras', /./);
+      await closeDropdown(page);
+      // 23:30 with the default 60-minute window would end past the store's midnight: said before sending.
+      await chooseOption(page, 'warehouse-plan-times', '23:30', '23:30');
+      await expect.poll(() => page.getByTestId('warehouse-plan-form').innerText()).toContain('A check time plus its window must end by midnight');
+      // Chosen again, it is taken off.
+      await chooseOption(page, 'warehouse-plan-times', '23:30', '23:30');
+      await closeDropdown(page);
+      await expect.poll(() => page.getByTestId('warehouse-plan-form').innerText()).not.toContain('must end by midnight');
+      await chooseOption(page, 'warehouse-plan-handlers', /./);
+      await closeDropdown(page);
+      await shot(page, 'warehouse-plan-form-en');
+      await page.getByTestId('warehouse-plan-save').click();
+      await messageShown(page, 'Warehouse plan created');
+      await page.waitForURL(/\/warehousePatrol\/patrolAnalysis/);
+
+      // The engine's plan list shows it, marked as a warehouse patrol.
+      await page.goto('/taskManagement/dailyPatrol');
+      await textBox(page, 'plan-search').fill(name);
+      await page.getByTestId(`plan-type-${name}`).waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId(`plan-type-${name}`).innerText()).toBe('Warehouse patrol');
     } finally {
       await context.close();
     }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type AnyOperation, LOCALES, type Locale, type MessageKey, type MessageParams, type OperationInput, translateMessage } from '@storelens/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { type DB, type DialectName, migrateToLatest, openDatabase } from '../src/platform/db/database.ts';
@@ -38,7 +38,8 @@ export async function createTestApp(
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
   if (base.databaseUrl) {
-    const scratch = await createScratchDatabase(base.databaseUrl, 'storelens_t_');
+    // The run's migrated template (test/pg-template.ts) when there is one; migrateToLatest below then has nothing to do.
+    const scratch = await createScratchDatabase(base.databaseUrl, 'storelens_t_', inject('pgTemplate'));
     databaseUrl = scratch.url;
     dropDatabase = scratch.drop;
   }

@@ -5,6 +5,7 @@ import { BATCH_LIMITS, BATCH_TYPES, VISITOR_TYPES } from '../batch/index.ts';
 import { isRawMac, WIFI_ID_PATTERN } from '../crowd/index.ts';
 import { messageRef } from '../platform/messages.ts';
 import { AGE_BANDS, GENDERS } from '../traffic/index.ts';
+import { deviceWarehousePlanSchema } from '../warehouse/index.ts';
 
 /**
  * The device ingestion API (POST /api/device/v1/events), authenticated by a box's device token.
@@ -426,6 +427,21 @@ export const deviceConfigSchema = z.object({
         endTime: '22:00',
         cameraIds: ['0mwq3kq0cxa4Tf9s'],
         eventCodes: ['no_staff_at_counter', 'rodent'],
+      },
+    ],
+  ),
+  warehousePlans: documented(
+    z.array(deviceWarehousePlanSchema),
+    "The active warehouse patrol plans (issue 16) on the box's cameras: at each check time (the shop's time zone) of each day from validFrom to validTo the box judges the stock room of those cameras and posts a `warehouseCheck` event (pass, or fail with a remark) before the window's end; later results are not taken. Empty once the shop is closed",
+    [
+      {
+        planId: '0mwq3ks4cd2Zt8Wn',
+        name: 'Stock rooms',
+        cameraIds: ['0mwq3kq0cxa4Tf9s'],
+        checkTimes: ['10:00', '16:00'],
+        windowMinutes: 60,
+        validFrom: '2026-06-01',
+        validTo: '2026-06-30',
       },
     ],
   ),

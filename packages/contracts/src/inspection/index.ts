@@ -207,10 +207,16 @@ export const progressSchema = z.object({
 });
 export type Progress = z.infer<typeof progressSchema>;
 
+/** The inspection engine's plan types: store patrols with SOP items, and warehouse patrols (cameras at set times). */
+export const PLAN_TYPES = ['patrol', 'warehouse'] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
 export const planRowSchema = z.object({
   planId: z.string(),
   name: z.string(),
   kind: z.enum(PLAN_KINDS),
+  /** 'warehouse': a warehouse patrol plan (issue 16) made on the warehouse pages, not changed in the patrol form. */
+  planType: z.enum(PLAN_TYPES),
   status: z.enum(PLAN_STATUSES),
   /** The actions the transition table allows in this state (the web shows these buttons only). */
   actions: z.array(z.enum(PLAN_ACTIONS)),

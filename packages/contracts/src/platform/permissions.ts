@@ -248,6 +248,8 @@ export const OBSERVER_BARRED_ROUTES = [
   '/settings/settingCommon/userMng',
   '/settings/cameraMng',
   '/settings/settingCommon/webhooks',
+  // A new warehouse plan changes the record (the server bars the observer from warehousePatrol.planAdd).
+  '/warehousePatrol/plan/add',
 ] as const;
 
 /** Store-plan tools only the super manager may open (spec section 6). */

@@ -73,6 +73,25 @@ export const warehousePlanAddRequestSchema = z
     }
   });
 export type WarehousePlanAddRequest = z.input<typeof warehousePlanAddRequestSchema>;
+
+/**
+ * A warehouse plan as a box needs it (its part of GET /api/device/v1/config): which of its cameras
+ * to judge at which store-local times, and until when a result counts. A box that runs a stock-room
+ * model looks at those cameras at those times and posts `warehouseCheck` events within the window.
+ */
+export const deviceWarehousePlanSchema = z.object({
+  planId: z.string(),
+  name: z.string(),
+  /** The plan's cameras on this box. */
+  cameraIds: z.array(z.string()),
+  /** Store-local HH:mm, ascending. */
+  checkTimes: z.array(z.string()),
+  windowMinutes: z.number().int(),
+  /** Store-local dates, inclusive. */
+  validFrom: z.string(),
+  validTo: z.string(),
+});
+export type DeviceWarehousePlan = z.infer<typeof deviceWarehousePlanSchema>;
 export const warehousePlanIdResponseSchema = z.object({ planId: z.string() });
 
 /** A check as people read it: before its time, awaiting a result (window open), passed, failed, or missed (no result by the window's end). */

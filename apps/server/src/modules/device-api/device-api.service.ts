@@ -24,6 +24,7 @@ import { type FloorplanGeometry, resolveGeometry } from '../floorplan/tracks/geo
 import { ingestFloorplanEvents } from '../floorplan/tracks/ingest.ts';
 import { ingestTemperatureReadings, sensorIdsOfBox } from '../temperature/temperature-engine.ts';
 import { ingestEvents } from '../traffic/ingest.ts';
+import { warehousePlansOfBox } from '../warehouse/warehouse.service.ts';
 import { ingestWarehouseChecks } from '../warehouse/warehouse-ingest.ts';
 import { deviceApiRepo } from './device-api.repo.ts';
 
@@ -303,8 +304,11 @@ export function createDeviceApiService(deps: {
         calendar.privacySettings(device.customerId),
       ]);
       if (!shop) throw notFound();
-      // The AI tasks of the box's cameras (issue 15): part of the hash, so a task change reaches the box on its next poll.
-      const aiTasks = await aiTasksOfBox(db, device.customerId, device.boxId, shop.closed_at !== null);
+      // The AI tasks and warehouse plans of the box's cameras (issues 15 and 16): part of the hash, so a change reaches the box on its next poll.
+      const [aiTasks, warehousePlans] = await Promise.all([
+        aiTasksOfBox(db, device.customerId, device.boxId, shop.closed_at !== null),
+        warehousePlansOfBox(db, device.customerId, device.boxId, shop.closed_at !== null),
+      ]);
       const config: Omit<DeviceConfig, 'version'> = {
         boxId: device.boxId,
         shop: {
@@ -325,6 +329,7 @@ export function createDeviceApiService(deps: {
           enabled: camera.enabled === 1,
         })),
         aiTasks,
+        warehousePlans,
       };
       return { version: sha256(JSON.stringify(config)).slice(0, 16), ...config };
     },

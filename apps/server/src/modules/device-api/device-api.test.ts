@@ -212,6 +212,7 @@ describe('box configuration', () => {
       collectWifi: PRIVACY_DEFAULTS.collectWifi,
       cameras: box.cameraIds.map((cameraId) => expect.objectContaining({ cameraId, enabled: true, deploymentArea: 'entrance' })),
       aiTasks: [],
+      warehousePlans: [],
     });
     expect(etag).toBe(`"${config.version}"`);
     const shop = await t.db.selectFrom('shops').select('business_hours').where('id', '=', box.shopId).executeTakeFirstOrThrow();

@@ -197,6 +197,7 @@ export function createPlansService(deps: { db: DB; shopGroups: ShopGroupsService
         planId: plan.id,
         name: plan.name,
         kind: plan.kind,
+        planType: plan.plan_type,
         status,
         actions: allowedPlanActions(status).filter((action) => action !== 'modify' || plan.plan_type === 'patrol'),
         validFrom: plan.valid_from,

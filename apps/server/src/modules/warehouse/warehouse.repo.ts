@@ -97,6 +97,26 @@ export function warehouseRepo(scope: TenantScope) {
         .orderBy('cam.id')
         .execute(),
 
+    /**
+     * The active warehouse plans on a box's enabled cameras that have not ended at `at`: one row
+     * per plan and camera, with the plan's times and window (the box's configuration).
+     */
+    activePlansOfBox: (boxId: string, at: string) =>
+      scope
+        .selectFrom('warehouse_plan_cameras as pc')
+        .innerJoin('cameras as cam', (join) => join.onRef('cam.customer_id', '=', 'pc.customer_id').onRef('cam.id', '=', 'pc.camera_id'))
+        .innerJoin('inspection_plans as p', (join) => join.onRef('p.customer_id', '=', 'pc.customer_id').onRef('p.id', '=', 'pc.plan_id'))
+        .innerJoin('warehouse_plan_settings as w', (join) => join.onRef('w.customer_id', '=', 'pc.customer_id').onRef('w.plan_id', '=', 'pc.plan_id'))
+        .select(['p.id as plan_id', 'p.name', 'p.valid_from', 'p.valid_to', 'w.check_times', 'w.window_minutes', 'cam.id as camera_id'])
+        .where('cam.box_id', '=', boxId)
+        .where('cam.enabled', '=', 1)
+        .where('p.plan_type', '=', 'warehouse')
+        .where('p.lifecycle', '=', 'active')
+        .where('p.ends_at', '>', at)
+        .orderBy('p.id')
+        .orderBy('cam.id')
+        .execute(),
+
     /** A scan racing another writes each check once (the slot's unique key). */
     insertChecks: (rows: readonly CheckInsert[]) =>
       rows.length === 0

@@ -1,4 +1,5 @@
 import {
+  type DeviceWarehousePlan,
   type Locale,
   type OperationInput,
   type PatrolAnalysis,
@@ -64,6 +65,31 @@ function addCounts(total: PatrolCounts, row: PatrolCounts): PatrolCounts {
     noVideo: total.noVideo + row.noVideo,
   };
   return { ...sum, passRate: percent(sum.passed, sum.done) };
+}
+
+/**
+ * The active warehouse plans a box judges (its part of GET /api/device/v1/config): the plans on
+ * the box's enabled cameras that have not ended, with those cameras, the check times and the
+ * window. None once the shop is closed (its plans' checks stop with it).
+ */
+export async function warehousePlansOfBox(db: DB, customerId: string, boxId: string, shopClosed: boolean): Promise<DeviceWarehousePlan[]> {
+  if (shopClosed) return [];
+  const rows = await warehouseRepo(tenantScope(db, customerId)).activePlansOfBox(boxId, nowIso());
+  const plans = new Map<string, DeviceWarehousePlan>();
+  for (const row of rows) {
+    const plan = plans.get(row.plan_id) ?? {
+      planId: row.plan_id,
+      name: row.name,
+      cameraIds: [],
+      checkTimes: JSON.parse(row.check_times) as string[],
+      windowMinutes: row.window_minutes,
+      validFrom: row.valid_from,
+      validTo: row.valid_to,
+    };
+    plan.cameraIds.push(row.camera_id);
+    plans.set(row.plan_id, plan);
+  }
+  return [...plans.values()];
 }
 
 /**

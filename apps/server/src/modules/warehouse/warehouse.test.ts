@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  type DeviceConfig,
   extensionsOperations,
   warehouseOperations as ops,
   type PatrolAnalysis,
@@ -158,14 +159,15 @@ describe('a warehouse plan', () => {
 
   it('is a plan of the inspection engine: daily, its period spanning the checks, changed only by pausing or deleting', async () => {
     planId = (await ok<{ planId: string }>(t.app, admin, ops.planAdd, plan())).planId;
-    const detail = await ok<{ kind: string; cycle: unknown; periodStart: string; periodEnd: string; itemCount: number; actions: string[] }>(
+    const detail = await ok<{ kind: string; planType: string; cycle: unknown; periodStart: string; periodEnd: string; itemCount: number; actions: string[] }>(
       t.app,
       admin,
       planOperations.planDetail,
       { planId },
     );
-    expect([detail.kind, detail.cycle, detail.periodStart, detail.periodEnd, detail.itemCount]).toEqual([
+    expect([detail.kind, detail.planType, detail.cycle, detail.periodStart, detail.periodEnd, detail.itemCount]).toEqual([
       'cyclic',
+      'warehouse',
       { frequency: 'daily' },
       '09:00',
       '16:00',
@@ -192,6 +194,37 @@ describe('a warehouse plan', () => {
     );
     expect(modify.body.status).toBe(ResponseStatus.errorModal);
     expect(modify.body.msg).toContain('warehouse');
+  });
+});
+
+describe('the boxes’ configuration', () => {
+  const warehousePlansOf = async (box: TestBox) => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/device/v1/config', headers: { authorization: `Bearer ${box.token}` } });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { data: DeviceConfig }).data.warehousePlans;
+  };
+
+  it('tells each box the plans of its cameras with the times in order, the window and the validity, until the plan is deleted', async () => {
+    const common = { planId, name: 'Stock room', checkTimes: ['09:00', '15:00'], windowMinutes: 60, validFrom: DAY, validTo: '2026-06-30' };
+    expect(await warehousePlansOf(boxA)).toEqual([{ ...common, cameraIds: [boxA.cameraIds[0]] }]);
+    expect(await warehousePlansOf(boxB)).toEqual([{ ...common, cameraIds: [boxB.cameraIds[0]] }]);
+
+    const second = (
+      await ok<{ planId: string }>(
+        t.app,
+        admin,
+        ops.planAdd,
+        plan({ name: 'Evening', shopIds: [shopA], cameraIds: [boxA.cameraIds[1] ?? ''], checkTimes: ['20:00'] }),
+      )
+    ).planId;
+    const withSecond = await warehousePlansOf(boxA);
+    const byName = withSecond.map((found) => [found.name, found.cameraIds]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(byName).toEqual([
+      ['Evening', [boxA.cameraIds[1]]],
+      ['Stock room', [boxA.cameraIds[0]]],
+    ]);
+    await ok(t.app, admin, planOperations.planDelete, { planId: second });
+    expect(await warehousePlansOf(boxA)).toEqual([{ ...common, cameraIds: [boxA.cameraIds[0]] }]);
   });
 });
 

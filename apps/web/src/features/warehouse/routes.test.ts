@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { patrolTrendOption } from './patrolCharts.ts';
-import { PATROL_ANALYSIS_PATH, SINGLE_DAY_PATH, singleDayPathFor, warehouseRoutes } from './routes.tsx';
+import { PATROL_ANALYSIS_PATH, PLAN_ADD_PATH, SINGLE_DAY_PATH, singleDayPathFor, warehouseRoutes } from './routes.tsx';
 
 describe('the warehouse patrol routes', () => {
   it('sit in the extension services tab under the warehouse patrol group, the root leading to the analysis', () => {
@@ -8,7 +8,9 @@ describe('the warehouse patrol routes', () => {
       ['/warehousePatrol', null, null, true],
       [PATROL_ANALYSIS_PATH, 'cueretail_ext_patrol_inspect', ['extservice_nav'], false],
       [SINGLE_DAY_PATH, 'cueretail_ext_patrol_inspect', ['extservice_nav'], false],
+      [PLAN_ADD_PATH, 'cueretail_ext_patrol_inspect', ['extservice_nav'], true],
     ]);
+    expect(warehouseRoutes.at(-1)?.meta.parent).toBe(PATROL_ANALYSIS_PATH);
     expect(warehouseRoutes[0]?.redirectTo).toBe(PATROL_ANALYSIS_PATH);
     expect(warehouseRoutes.every((route) => route.meta.section === 'service')).toBe(true);
     expect(singleDayPathFor('s 1', '2026-06-01')).toBe('/warehousePatrol/singleDayDetails?shopId=s%201&date=2026-06-01');

@@ -3,6 +3,8 @@ import type { AppRoute, RouteMeta } from '../../shared/routing/types.ts';
 export const WAREHOUSE_ROOT = '/warehousePatrol';
 export const PATROL_ANALYSIS_PATH = '/warehousePatrol/patrolAnalysis';
 export const SINGLE_DAY_PATH = '/warehousePatrol/singleDayDetails';
+/** Not in the spec's route list (docs/decisions/extensions.md): a hidden page under the analysis. */
+export const PLAN_ADD_PATH = '/warehousePatrol/plan/add';
 
 export const WAREHOUSE_GROUP = 'warehouse:menu.group';
 
@@ -18,7 +20,7 @@ const META: Pick<RouteMeta, 'section' | 'permission' | 'requires' | 'menuGroupKe
 /**
  * Warehouse patrol (issue 16 section 2): the analysis of the stock-room checks per store and day,
  * and one store-day's timeline with its screenshots, where the plan's handlers give the results
- * still awaited.
+ * still awaited; and the form of a new warehouse plan (hidden, the analysis highlighted).
  */
 export const warehouseRoutes: readonly AppRoute[] = [
   {
@@ -41,6 +43,13 @@ export const warehouseRoutes: readonly AppRoute[] = [
     access: 'customer',
     meta: { titleKey: 'warehouse:menu.singleDay', ...META, menuIcon: 'warehouse' },
     page: () => import('./pages/SingleDayDetailsPage.tsx').then((module) => ({ Component: module.SingleDayDetailsPage })),
+  },
+  {
+    path: PLAN_ADD_PATH,
+    layout: 'shell',
+    access: 'customer',
+    meta: { titleKey: 'warehouse:planForm.title', ...META, preload: ['shopTree', 'cameraTree'], hideInMenu: true, parent: PATROL_ANALYSIS_PATH },
+    page: () => import('./pages/WarehousePlanFormPage.tsx').then((module) => ({ Component: module.WarehousePlanFormPage })),
   },
 ];
 

@@ -5,7 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { schemaFieldRule } from '../../../shared/ui/antdFormRules.ts';
-import { cameraChoicesOfShop, shopChoicesOf } from '../../rectification/shopChoices.ts';
+import { cameraChoicesOfShop, shopChoicesOf } from '../../../shared/lib/shopChoices.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { addAiTask, aiTaskNameExists, updateAiTask } from '../api.ts';
 import { useAiItems, useAiTask, useAiTasksRefresh } from '../hooks/useAiTasks.ts';

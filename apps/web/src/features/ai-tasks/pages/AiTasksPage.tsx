@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
 import { usePaging } from '../../../shared/hooks/usePaging.ts';
 import { ListFilters, ListSearch, useTablePagination } from '../../../shared/ui/ListControls.tsx';
-import { shopChoicesOf } from '../../rectification/shopChoices.ts';
+import { shopChoicesOf } from '../../../shared/lib/shopChoices.ts';
 import { useCan } from '../../session/hooks/useCan.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { removeAiTask, setAiTaskEnabled } from '../api.ts';

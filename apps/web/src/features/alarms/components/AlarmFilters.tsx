@@ -3,7 +3,7 @@ import { DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shopChoicesOf } from '../../rectification/shopChoices.ts';
+import { shopChoicesOf } from '../../../shared/lib/shopChoices.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 
 const DATE = 'YYYY-MM-DD';

@@ -1,5 +1,5 @@
 import { Limits, PLAN_STATUSES, type PlanKind, type PlanRow, type PlanStatus } from '@storelens/contracts';
-import { Card, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Card, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -41,9 +41,13 @@ export function PlansPage() {
       key: 'name',
       title: t('list.columns.name'),
       render: (_, row) => (
-        <Link to={planDetailPath(row)} data-testid={`plan-name-${row.name}`}>
-          {row.name}
-        </Link>
+        <Space size={4}>
+          <Link to={planDetailPath(row)} data-testid={`plan-name-${row.name}`}>
+            {row.name}
+          </Link>
+          {/* Made on the warehouse patrol pages; the patrol form does not change it. */}
+          {row.planType === 'warehouse' && <Tag data-testid={`plan-type-${row.name}`}>{t('planType.warehouse')}</Tag>}
+        </Space>
       ),
     },
     { key: 'kind', title: t('list.columns.kind'), width: 80, render: (_, row) => t(`kind.${row.kind}`) },

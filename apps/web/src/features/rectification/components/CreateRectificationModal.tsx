@@ -9,7 +9,7 @@ import { useCan } from '../../session/hooks/useCan.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { createRectification } from '../api.ts';
 import { useHandlerCandidates, useRectificationRefresh } from '../hooks/useRectification.ts';
-import { cameraChoicesOfShop, shopChoicesOf } from '../shopChoices.ts';
+import { cameraChoicesOfShop, shopChoicesOf } from '../../../shared/lib/shopChoices.ts';
 import { ImageUploader, type UploadedImages } from './ImageUploader.tsx';
 
 interface Values {

@@ -22,7 +22,7 @@ import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { downloadRectifications } from '../api.ts';
 import { type ListRequest, type RectificationListKind, useRectificationList } from '../hooks/useRectification.ts';
 import { detailPathFor, disposePathFor } from '../routes.tsx';
-import { shopChoicesOf } from '../shopChoices.ts';
+import { shopChoicesOf } from '../../../shared/lib/shopChoices.ts';
 import { StateTags } from './StateTags.tsx';
 
 const ALL = '';

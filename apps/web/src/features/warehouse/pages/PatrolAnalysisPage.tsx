@@ -1,9 +1,9 @@
-import { type DateRange, warehouseOperations as ops, type PatrolDayRow, WAREHOUSE_LIMITS } from '@storelens/contracts';
+import { type DateRange, warehouseOperations as ops, type PatrolDayRow, RoleId, WAREHOUSE_LIMITS } from '@storelens/contracts';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Card, Col, Row, Table, type TableColumnType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { AnalyticsPage } from '../../../shared/analytics/AnalyticsPage.tsx';
 import { AnalyticsToolbar } from '../../../shared/analytics/AnalyticsToolbar.tsx';
 import { Chart } from '../../../shared/analytics/Chart.tsx';
@@ -15,10 +15,11 @@ import { StatCard } from '../../../shared/analytics/StatCard.tsx';
 import { useAllShopsByDefault } from '../../../shared/analytics/useAllShopsByDefault.ts';
 import { useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
 import { useOperation } from '../../../shared/hooks/useOperation.ts';
+import { CanButton } from '../../session/components/CanButton.tsx';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { exportPatrolAnalysis } from '../api.ts';
 import { patrolTrendOption } from '../patrolCharts.ts';
-import { singleDayPathFor } from '../routes.tsx';
+import { PLAN_ADD_PATH, singleDayPathFor } from '../routes.tsx';
 
 /**
  * Warehouse patrol analysis (/warehousePatrol/patrolAnalysis): the stock-room checks of the chosen
@@ -29,6 +30,8 @@ import { singleDayPathFor } from '../routes.tsx';
 export function PatrolAnalysisPage() {
   const { t } = useTranslation('warehouse');
   const locale = useSessionStore((state) => state.locale);
+  const rid = useSessionStore((state) => state.rid);
+  const navigate = useNavigate();
   const shops = useShopSelection('multiple');
   // Stock rooms are compared across stores: a first visit starts with every store the user sees.
   const { settling } = useAllShopsByDefault(shops);
@@ -78,13 +81,21 @@ export function PatrolAnalysisPage() {
           shops={shops}
           range={{ value: range, onChange: setRange, maxDays: WAREHOUSE_LIMITS.rangeMaxDays }}
           actions={
-            <ExportButton
-              download={() => exportPatrolAnalysis(request)}
-              fileName={`${t('file')}-${range.startDate}-${range.endDate}`}
-              permission="cueretail_ext_patrol_inspect"
-              disabled={!data || data.days.length === 0}
-              testId="warehouse-export"
-            />
+            <>
+              {/* The observer reads the checks; plans change the record (the server bars the observer too). */}
+              {rid !== RoleId.observer && (
+                <CanButton permission="cueretail_ext_patrol_inspect" onClick={() => void navigate(PLAN_ADD_PATH)} data-testid="warehouse-plan-add">
+                  {t('planForm.add')}
+                </CanButton>
+              )}
+              <ExportButton
+                download={() => exportPatrolAnalysis(request)}
+                fileName={`${t('file')}-${range.startDate}-${range.endDate}`}
+                permission="cueretail_ext_patrol_inspect"
+                disabled={!data || data.days.length === 0}
+                testId="warehouse-export"
+              />
+            </>
           }
         />
       }
