@@ -4,12 +4,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOperation } from '../../../shared/hooks/useOperation.ts';
+import { cameraChoicesOfShop, shopChoicesOf } from '../../../shared/lib/shopChoices.ts';
 import { schemaFieldRule } from '../../../shared/ui/antdFormRules.ts';
 import { useCan } from '../../session/hooks/useCan.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { createRectification } from '../api.ts';
 import { useHandlerCandidates, useRectificationRefresh } from '../hooks/useRectification.ts';
-import { cameraChoicesOfShop, shopChoicesOf } from '../../../shared/lib/shopChoices.ts';
 import { ImageUploader, type UploadedImages } from './ImageUploader.tsx';
 
 interface Values {

@@ -16,13 +16,13 @@ import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
 import { usePaging } from '../../../shared/hooks/usePaging.ts';
 import { formatDateTime } from '../../../shared/lib/dateTime.ts';
 import { saveBlob } from '../../../shared/lib/saveFile.ts';
+import { shopChoicesOf } from '../../../shared/lib/shopChoices.ts';
 import { ListFilters, ListSearch, useTablePagination } from '../../../shared/ui/ListControls.tsx';
 import { StackedCell } from '../../../shared/ui/TableCells.tsx';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { downloadRectifications } from '../api.ts';
 import { type ListRequest, type RectificationListKind, useRectificationList } from '../hooks/useRectification.ts';
 import { detailPathFor, disposePathFor } from '../routes.tsx';
-import { shopChoicesOf } from '../../../shared/lib/shopChoices.ts';
 import { StateTags } from './StateTags.tsx';
 
 const ALL = '';
