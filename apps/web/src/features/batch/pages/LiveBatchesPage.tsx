@@ -76,7 +76,7 @@ export function LiveBatchBoardPage() {
         <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
           {page.batches.map((row) => (
             <Col key={row.batchId} xs={24} md={12} xl={8} data-testid={`live-card-${row.batchKey}`}>
-              <Card size="small" title={`${row.shopName} · ${row.count}`}>
+              <Card size="small" title={`${row.shopName} · ${t('live.people', { count: row.count })}`}>
                 <BatchTypeTags row={row} />
                 <div>
                   <InOut row={row} />
