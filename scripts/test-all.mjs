@@ -19,6 +19,17 @@ let passed = 0;
 let failed = 0;
 const brokenTiers = [];
 const tierSeconds = [];
+const slowestFiles = [];
+
+/** The `count` slowest test files of a vitest JSON report, as 'file 12 s' (where a tier's time goes). */
+function slowest(report, count) {
+  return (report.testResults ?? [])
+    .map((file) => ({ name: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count)
+    .map((file) => `${file.name} ${Math.round(file.seconds)} s`)
+    .join(', ');
+}
 for (const [index, tier] of tiers.entries()) {
   const output = path.join(reportDir, `tier-${index}.json`);
   console.log(`\n=== ${tier.name} ===`);
@@ -34,6 +45,7 @@ for (const [index, tier] of tiers.entries()) {
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     if ((report.numTotalTests ?? 0) === 0) brokenTiers.push(`${tier.name}: no test ran`);
+    slowestFiles.push(`${tier.name}: ${slowest(report, 8)}`);
   } else {
     brokenTiers.push(`${tier.name}: no report`);
   }
@@ -42,6 +54,7 @@ for (const [index, tier] of tiers.entries()) {
 }
 // Where CI's time goes (its budget is 45 minutes): one line per tier.
 console.log(`\ntier times: ${tierSeconds.join(', ')}`);
+for (const line of slowestFiles) console.log(`slowest files, ${line}`);
 for (const line of brokenTiers) console.log(`broken tier: ${line}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed${brokenTiers.length > 0 ? `, ${brokenTiers.length} tier(s) broken` : ''}`);
 process.exit(brokenTiers.length > 0 || failed > 0 ? 1 : 0);

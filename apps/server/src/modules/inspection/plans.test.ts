@@ -169,8 +169,10 @@ describe('progress, phases and stores', () => {
     await inspectionWorker(t.db).round();
     // Back to the 4th's morning: the sessions of this test stay fresh.
     setClock(NOW);
-    const rows = await assignmentsOf(t.db, planId);
-    expect(rows.map((row) => `${row.batch_date} ${row.shop_id === shop1 ? 1 : 2}`)).toEqual(['2026-05-04 1', '2026-05-04 2', '2026-05-05 1', '2026-05-05 2']);
+    // Store 1 before store 2 on each date (their ids, made in the same millisecond, need not sort so).
+    const storeOf = (row: { shop_id: string }) => (row.shop_id === shop1 ? 1 : 2);
+    const rows = (await assignmentsOf(t.db, planId)).sort((a, b) => a.batch_date.localeCompare(b.batch_date) || storeOf(a) - storeOf(b));
+    expect(rows.map((row) => `${row.batch_date} ${storeOf(row)}`)).toEqual(['2026-05-04 1', '2026-05-04 2', '2026-05-05 1', '2026-05-05 2']);
     // The 4th: store 1 passed 3 of 3, store 2 passed 1 and failed 2; the 5th: store 1 passed 2, failed 1.
     await completeAssignments(t.db, [rows[0]?.id ?? ''], '2026-05-04T03:00:00.000Z', { passed: 3, failed: 0 });
     await completeAssignments(t.db, [rows[1]?.id ?? ''], '2026-05-04T04:00:00.000Z', { passed: 1, failed: 2 });
