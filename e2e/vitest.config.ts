@@ -9,7 +9,9 @@ export default defineConfig({
     include: ['specs/**/*.e2e.ts'],
     globalSetup: ['support/global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
+    // A page's check takes seconds, but a flow of several pages and people took 60 s on a loaded
+    // two-core CI machine (rectification's six steps, 2026-11-29); the inner waits stay bounded.
+    testTimeout: 120_000,
     hookTimeout: 180_000,
     // expect.poll waits up to 1 s by default; on a loaded two-core CI machine a validation message
     // has taken longer than that to show (the flow settings' Korean time-to-store check failed so).

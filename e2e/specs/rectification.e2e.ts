@@ -170,7 +170,8 @@ describe('rectification', () => {
       await admin.context.close();
       await store.context.close();
     }
-  });
+    // Two people's sessions through six steps: like the other whole flows, more than a page check's minute.
+  }, 240_000);
 
   it('shows the demo’s before and after frames of the same camera, and the lists in Chinese', async () => {
     const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password, 'zh');
