@@ -34,7 +34,7 @@ export interface ExportTable {
   about?: { sheet: string; printHeader: string; lines: Cell[][] };
 }
 
-/** A period's key, with '(partial: ...)' when the bucket holds only part of its period (issue 11): never read as a drop. */
+/** A period's key, with '(partial: ...)' when the bucket holds only part of its period (issue 11): never read as a drop; then '(No data)' or '(Incomplete data)' as on the page. */
 export function periodCell(
   locale: Locale,
   key: string,
@@ -46,7 +46,8 @@ export function periodCell(
   // No data is not zero (issue 11): a bucket no store reported in, or one with a device outage, says so.
   if (coverage && coverage.reporting === 0) notes.push(translateMessage(locale, 'export.noData'));
   else if (coverage && coverage.complete < coverage.reporting) notes.push(translateMessage(locale, 'export.incompleteData'));
-  return notes.length > 0 ? `${key} (${notes.join('; ')})` : key;
+  // Each note in its own parentheses, as the page's table shows them ('2026-11-29 (partial: still running) (Incomplete data)').
+  return `${key}${notes.map((note) => ` (${note})`).join('')}`;
 }
 
 /** Money and ratios of sales keep two decimals: '#,##0' would round a 59.90 average to 60. */

@@ -220,6 +220,17 @@ describe('http client', () => {
     expect(env.recorded.events).toEqual(['sessionExpired']);
   });
 
+  it('a request of an expiry already handled does not reload the sign-in page it led to (the message stays)', async () => {
+    let onLogin = false;
+    const { client, recorded } = setup({ isOnLoginPage: () => onLogin });
+    await failureOf(client.post('/status/401'));
+    // The guard sent the page to /login before the slower parallel request was answered.
+    onLogin = true;
+    await failureOf(client.post('/status/401', {}, { silent: true }));
+    expect(recorded.events).toEqual(['sessionExpired']);
+    expect(recorded.warnings).toEqual(['Login again please']);
+  });
+
   it('session expired on the login page reloads it', async () => {
     const { client, recorded } = setup({ isOnLoginPage: () => true });
     await failureOf(client.post('/status/401'));

@@ -113,6 +113,8 @@ export interface HttpEnvironment {
 }
 
 const SESSION_EXPIRED_REDIRECT_DELAY_MS = 500;
+/** How long after an expiry was handled a 401 on the sign-in page is taken as the same expiry (the message shows 3 s). */
+const SESSION_EXPIRY_QUIET_MS = 5_000;
 const HTTP_FAILURE_DATA_PREVIEW_CHARS = 500;
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
@@ -194,6 +196,7 @@ export function createHttpClient(initial: HttpEnvironment) {
   let errorModalOpen = false;
   // A burst of parallel calls answering "session expired" or "customer switched" acts once.
   let sessionExpiryHandled = false;
+  let expiryHandledAt = Number.NEGATIVE_INFINITY;
   let customerSwitchHandled = false;
 
   function showErrorModalOnce(title: string, content: string): void {
@@ -223,10 +226,14 @@ export function createHttpClient(initial: HttpEnvironment) {
   }
 
   function handleSessionExpired(url: string, envelope: Envelope<unknown>): never {
+    // A request of the same expiry answered after the guard already sent the page to /login must not
+    // reload it: the reload would wipe the 'Login again please' the person has not read yet.
+    const sameExpiry = Date.now() - expiryHandledAt < SESSION_EXPIRY_QUIET_MS;
     if (env.isOnLoginPage()) {
-      env.reloadPage();
+      if (!sameExpiry) env.reloadPage();
     } else if (!sessionExpiryHandled) {
       sessionExpiryHandled = true;
+      expiryHandledAt = Date.now();
       env.feedback.warn(env.translate('errors.loginAgain'));
       env.onSessionExpired();
       setTimeout(() => {
