@@ -11,6 +11,7 @@ import { addDays } from '../../platform/time/local-time.ts';
 import { limitsAt } from './breach.ts';
 import { purgeTemperature } from './temperature.jobs.ts';
 import { PURGE_CHUNK, purgeChunk } from './temperature.repo.ts';
+import { bucketCount } from './temperature-compliance.ts';
 import { bucketBit, bucketOf, hourOf } from './temperature-rollup.ts';
 
 /**
@@ -85,7 +86,7 @@ async function stored(sensorId: string) {
     t.db.selectFrom('temperature_rollups').select(['bucket', 'n', 'sum', 'min', 'max']).where('sensor_id', '=', sensorId).orderBy('bucket').execute(),
     t.db
       .selectFrom('temperature_hours')
-      .select(['hour', 'n', 'sum', 'min', 'max', 'buckets', 'within_on', 'within_off'])
+      .select(['hour', 'n', 'sum', 'min', 'max', 'buckets', 'within_on', 'within_off', 'buckets_n', 'within_on_n', 'within_off_n'])
       .where('sensor_id', '=', sensorId)
       .orderBy('hour')
       .execute(),
@@ -149,7 +150,13 @@ function naiveSums(sensor: (typeof SENSORS)[number], readings: readonly { at: st
   }
   return {
     rollups: [...buckets.values()].map((row) => ({ ...row, sum: round(row.sum) })),
-    hours: [...hours.values()].map((row) => ({ ...row, sum: round(row.sum) })),
+    hours: [...hours.values()].map((row) => ({
+      ...row,
+      sum: round(row.sum),
+      buckets_n: bucketCount(row.buckets),
+      within_on_n: bucketCount(row.within_on),
+      within_off_n: bucketCount(row.within_off),
+    })),
     buckets: [...buckets.values()],
   };
 }

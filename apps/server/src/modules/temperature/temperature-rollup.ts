@@ -1,5 +1,6 @@
 import type { TemperatureHoursTable, TemperatureRollupsTable } from '../../platform/db/schema.ts';
 import type { LimitSet } from './breach.ts';
+import { bucketCount } from './temperature-compliance.ts';
 
 const BUCKET_MS = 5 * 60_000;
 
@@ -59,6 +60,9 @@ export function aggregateReadings(
         buckets: bit,
         within_on: on,
         within_off: off,
+        buckets_n: 0,
+        within_on_n: 0,
+        within_off_n: 0,
       });
     } else {
       hour.n += bucket.n;
@@ -69,6 +73,11 @@ export function aggregateReadings(
       hour.within_on |= on;
       hour.within_off |= off;
     }
+  }
+  for (const hour of hours.values()) {
+    hour.buckets_n = bucketCount(hour.buckets);
+    hour.within_on_n = bucketCount(hour.within_on);
+    hour.within_off_n = bucketCount(hour.within_off);
   }
   return { rollups: [...buckets.values()], hours: [...hours.values()] };
 }

@@ -133,7 +133,10 @@ export function temperatureRepo(scope: TenantScope) {
      */
     async addToHours(rows: readonly HourRow[]): Promise<void> {
       const within = (column: 'within_on' | 'within_off') =>
-        sql<number>`((temperature_hours.${sql.raw(column)} & ~(excluded.buckets & ~excluded.${sql.raw(column)})) | (excluded.${sql.raw(column)} & ~temperature_hours.buckets))`;
+        `((temperature_hours.${column} & ~(excluded.buckets & ~excluded.${column})) | (excluded.${column} & ~temperature_hours.buckets))`;
+      const buckets = '(temperature_hours.buckets | excluded.buckets)';
+      // The new mask's set bits, bit by bit (neither database counts bits the same way).
+      const bitsOf = (mask: string) => sql<number>`(${sql.raw(Array.from({ length: 12 }, (_, bit) => `((${mask} >> ${bit}) & 1)`).join(' + '))})`;
       for (const part of chunks(rows, WRITE_CHUNK)) {
         await scope
           .insertInto('temperature_hours', part)
@@ -143,9 +146,12 @@ export function temperatureRepo(scope: TenantScope) {
               sum: sql`temperature_hours.sum + excluded.sum`,
               min: sql`case when excluded.min < temperature_hours.min then excluded.min else temperature_hours.min end`,
               max: sql`case when excluded.max > temperature_hours.max then excluded.max else temperature_hours.max end`,
-              buckets: sql`(temperature_hours.buckets | excluded.buckets)`,
-              within_on: within('within_on'),
-              within_off: within('within_off'),
+              buckets: sql<number>`${sql.raw(buckets)}`,
+              within_on: sql<number>`${sql.raw(within('within_on'))}`,
+              within_off: sql<number>`${sql.raw(within('within_off'))}`,
+              buckets_n: bitsOf(buckets),
+              within_on_n: bitsOf(within('within_on')),
+              within_off_n: bitsOf(within('within_off')),
             }),
           )
           .execute();
@@ -160,9 +166,37 @@ export function temperatureRepo(scope: TenantScope) {
         .where('bucket', '<', to)
         .orderBy('bucket')
         .execute(),
-    /** The hours of sensors from one 'YYYY-MM-DDTHH' to another (excluded): the compliance's masks. */
-    complianceHours: async (sensorIds: readonly string[], fromHour: string, toHour: string) => {
+    /**
+     * The sensors' hours from one 'YYYY-MM-DDTHH' to another (excluded) summed per UTC hour of the
+     * day ('00' to '23'), of the hours of the day given: buckets measured, and within each limit set.
+     */
+    complianceByHourOfDay: async (sensorIds: readonly string[], fromHour: string, toHour: string, hoursOfDay: readonly string[]) => {
+      if (sensorIds.length === 0 || hoursOfDay.length === 0) return [];
+      const hourOfDay = sql<string>`substr(hour, 12, 2)`;
+      const rows: { hod: string; measured: number; on: number; off: number }[] = [];
+      for (const part of chunks(sensorIds)) {
+        const found = await scope
+          .selectFrom('temperature_hours')
+          .select([
+            hourOfDay.as('hod'),
+            sql<number | string>`sum(buckets_n)`.as('measured'),
+            sql<number | string>`sum(within_on_n)`.as('on'),
+            sql<number | string>`sum(within_off_n)`.as('off'),
+          ])
+          .where('sensor_id', 'in', part)
+          .where('hour', '>=', fromHour)
+          .where('hour', '<', toHour)
+          .where(hourOfDay, 'in', [...hoursOfDay])
+          .groupBy(hourOfDay)
+          .execute();
+        for (const row of found) rows.push({ hod: row.hod, measured: Number(row.measured), on: Number(row.on), off: Number(row.off) });
+      }
+      return rows;
+    },
+    /** The masks of the sensors' hours in the range, of the UTC hours of the day given (where the business hours change). */
+    complianceHours: async (sensorIds: readonly string[], fromHour: string, toHour: string, hoursOfDay: readonly string[]) => {
       const rows: { sensor_id: string; hour: string; buckets: number; within_on: number; within_off: number }[] = [];
+      if (hoursOfDay.length === 0) return rows;
       for (const part of chunks(sensorIds)) {
         const found = await scope
           .selectFrom('temperature_hours')
@@ -170,6 +204,7 @@ export function temperatureRepo(scope: TenantScope) {
           .where('sensor_id', 'in', part)
           .where('hour', '>=', fromHour)
           .where('hour', '<', toHour)
+          .where(sql<string>`substr(hour, 12, 2)`, 'in', [...hoursOfDay])
           .execute();
         for (const row of found) rows.push(row);
       }

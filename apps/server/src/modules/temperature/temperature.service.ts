@@ -34,6 +34,8 @@ import { hourOf } from './temperature-rollup.ts';
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
+/** Every bucket of an hour. */
+const FULL = 0xfff;
 /** Without alert settings, a sensor silent this long is offline (the devices' default threshold). */
 const DEFAULT_OFFLINE_MINUTES = 15;
 
@@ -253,9 +255,10 @@ export function createTemperatureService(deps: { db: DB }) {
     /**
      * Per store of the chosen ones with enabled sensors: the share of its 5-minute buckets (with
      * readings) within the limits in force then, over the store's local days, from the sensors'
-     * hours (temperature_hours): each hour's masks of buckets measured and within the business-hours
-     * and the off-hours limits, the store's business hours applied bucket by bucket here
-     * (docs/decisions/temperature.md).
+     * hours (temperature_hours, docs/decisions/temperature.md). Where a UTC hour of the day lies
+     * wholly in business hours, or wholly outside, on every day of the range, SQL sums its counts
+     * (24 rows for a quarter); the other hours of the day (an opening at 10:30, a daylight-saving
+     * shift, a day that starts inside a UTC hour) are read as masks and judged bucket by bucket.
      */
     async compliance(actor: CustomerActor, input: ComplianceRequest): Promise<ComplianceRow[]> {
       const shops = await accessOf(db, actor).shopIds(input.shopIds);
@@ -274,22 +277,33 @@ export function createTemperatureService(deps: { db: DB }) {
         const { from, to } = localRange(first.time_zone, input.startDate, input.endDate, TEMPERATURE_LIMITS.complianceMaxDays);
         const fromMs = Date.parse(from);
         const toMs = Date.parse(to);
-        // The sensors share the store's hours: each hour's masks are made once.
+        const fromHour = hourOf(from);
+        const toHour = hourOf(new Date(toMs + HOUR - 1).toISOString());
+        // Per UTC hour of the day: the business-hours mask it has on every day of the range when it
+        // lies wholly inside the range and wholly in or out of business hours, else null.
         const masksOf = new Map<string, { open: number; inRange: number }>();
+        const sameEveryDay = new Map<string, number | null>();
+        for (let start = hourStartMs(fromHour); start < toMs; start += HOUR) {
+          const hour = hourOf(new Date(start).toISOString());
+          const masks = hourMasks(open, start, fromMs, toMs);
+          masksOf.set(hour, masks);
+          const hourOfDay = hour.slice(11, 13);
+          const whole = masks.inRange === FULL && (masks.open === 0 || masks.open === FULL);
+          const seen = sameEveryDay.get(hourOfDay);
+          if (!whole || (seen !== undefined && seen !== masks.open)) sameEveryDay.set(hourOfDay, null);
+          else if (seen === undefined) sameEveryDay.set(hourOfDay, masks.open);
+        }
+        const uniform = [...sameEveryDay].filter(([, mask]) => mask !== null).map(([hourOfDay]) => hourOfDay);
+        const changing = [...sameEveryDay].filter(([, mask]) => mask === null).map(([hourOfDay]) => hourOfDay);
+        const sensorIds = ofShop.map((sensor) => sensor.id);
         let measured = 0;
         let within = 0;
-        const tallies = await repo.complianceHours(
-          ofShop.map((sensor) => sensor.id),
-          hourOf(from),
-          hourOf(new Date(toMs + HOUR - 1).toISOString()),
-        );
-        for (const tally of tallies) {
-          let masks = masksOf.get(tally.hour);
-          if (!masks) {
-            masks = hourMasks(open, hourStartMs(tally.hour), fromMs, toMs);
-            masksOf.set(tally.hour, masks);
-          }
-          const counted = countHour(tally, masks);
+        for (const sums of await repo.complianceByHourOfDay(sensorIds, fromHour, toHour, uniform)) {
+          measured += sums.measured;
+          within += sameEveryDay.get(sums.hod) === FULL ? sums.on : sums.off;
+        }
+        for (const tally of await repo.complianceHours(sensorIds, fromHour, toHour, changing)) {
+          const counted = countHour(tally, masksOf.get(tally.hour) ?? { open: 0, inRange: 0 });
           measured += counted.measured;
           within += counted.within;
         }

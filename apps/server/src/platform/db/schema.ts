@@ -1797,6 +1797,10 @@ export interface TemperatureHoursTable {
   /** Buckets within the business-hours limits, and within the off-hours ones (the business ones when the sensor has none). */
   within_on: number;
   within_off: number;
+  /** Set bits of the three masks, kept with them: sums in SQL without counting bits. */
+  buckets_n: number;
+  within_on_n: number;
+  within_off_n: number;
 }
 
 export interface TemperatureAlertsTable {
