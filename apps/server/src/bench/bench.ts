@@ -46,7 +46,7 @@ const USAGE = `usage: npm run bench -- traffic [--stores N] [--days D] [--visits
             request (target 500 alarms/s); then M alarms of history (default 5 million over 90 days in 1,000 stores) and p50/p95
             of the alarm list with filters and of the analysis (target 100 ms) beside naive answers (same answer checked)
        npm run bench -- extensions [--stores N] [--sensors S] [--days D] [--every M] [--sample-stores K] [--live-minutes L]
-                                   [--rollup-days R] [--sync normal|full] [--warehouse-stores W] [--warehouse-days K] [--samples X]
+                                   [--rollup-days R] [--sync full|normal] [--warehouse-stores W] [--warehouse-days K] [--samples X]
   extensions temperature at issue 16's shape (default 1,000 stores x 10 sensors, a reading a minute, 90 days): the sample
             stores' (default 1) raw readings through the device API's service (readings/s committed), every box live for
             L minutes (default 3), the other stores' history copied from the sample's rows; p50/p95 of a day curve, a 31-day

@@ -48,7 +48,11 @@ export interface ExtensionsBenchOptions {
   warehouseStores: number;
   warehouseDays: number;
   samples: number;
-  /** SQLite's synchronous setting for the run: normal (the app's, platform/db/database.ts) or full (an fsync per commit). */
+  /**
+   * SQLite's synchronous setting for the run: full by default, as the traffic bench (every batch on
+   * disk before it is answered: durable through a power cut), or normal (the app's default,
+   * platform/db/database.ts: durable through a crash of the process).
+   */
   sync: 'normal' | 'full';
 }
 
@@ -65,7 +69,7 @@ export function extensionsBenchOptions(args: string[]): ExtensionsBenchOptions {
     warehouseStores: read.int('warehouse-stores', 300, 5_000),
     warehouseDays: read.int('warehouse-days', 90, 365),
     samples: read.int('samples', 20, 200),
-    sync: read.value('sync') === 'full' ? 'full' : 'normal',
+    sync: read.value('sync') === 'normal' ? 'normal' : 'full',
   };
 }
 
@@ -380,9 +384,18 @@ export async function runExtensionsBench(options: ExtensionsBenchOptions): Promi
   console.log(
     `extensions bench: ${options.stores} stores x ${options.sensors} sensors, one reading every ${options.every} min over ${options.days} days (${count(readingsAtScale)} readings at that scale); ${options.sampleStores} sample stores as raw readings; warehouse ${options.warehouseStores} stores x 3 checks x ${options.warehouseDays} days; ${dialect}`,
   );
+  console.log(
+    `SQLite synchronous=${options.sync.toUpperCase()} (WAL); load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
   const rows: string[][] = [];
   const started = performance.now();
+  // The 1-minute load average every 10 s: the figures say what the product does only on an idle machine.
+  const loads: number[] = [];
+  const sampler = setInterval(() => loads.push(os.loadavg()[0] ?? 0), 10_000);
   const step = (what: string) => console.log(`  ${((performance.now() - started) / 1000).toFixed(0)} s: ${what}`);
   try {
     await migrateToLatest(db);
@@ -495,6 +508,11 @@ export async function runExtensionsBench(options: ExtensionsBenchOptions): Promi
     ]);
     printTable(['measure', 'p50 ms', 'p95 ms', 'naive p50 ms'], rows);
   } finally {
+    clearInterval(sampler);
+    if (loads.length > 0)
+      console.log(
+        `load average (1 min) during the run: min ${Math.min(...loads).toFixed(2)}, mean ${(loads.reduce((sum, load) => sum + load, 0) / loads.length).toFixed(2)}, max ${Math.max(...loads).toFixed(2)}`,
+      );
     await close();
     if (scratch) await scratch.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
