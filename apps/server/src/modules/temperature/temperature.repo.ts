@@ -187,31 +187,39 @@ export function temperatureRepo(scope: TenantScope) {
         .orderBy('bucket')
         .execute(),
     /**
-     * The sensors' hours from one 'YYYY-MM-DDTHH' to another (excluded) summed per UTC hour of the
-     * day ('00' to '23'), of the hours of the day given: buckets measured, and within each limit set.
+     * The sensors' hours from one 'YYYY-MM-DDTHH' to another (excluded) of the given UTC hours of
+     * the day ('00' to '23') summed into one row: buckets measured, and those within the
+     * business-hours limits in the hours of the day given as open, within the off-hours ones in the
+     * others. One row, no grouping: the database only adds up.
      */
-    complianceByHourOfDay: async (sensorIds: readonly string[], fromHour: string, toHour: string, hoursOfDay: readonly string[]) => {
-      if (sensorIds.length === 0 || hoursOfDay.length === 0) return [];
+    complianceSums: async (
+      sensorIds: readonly string[],
+      fromHour: string,
+      toHour: string,
+      hoursOfDay: readonly string[],
+      openHoursOfDay: readonly string[],
+    ) => {
+      const sums = { measured: 0, within: 0 };
+      if (sensorIds.length === 0 || hoursOfDay.length === 0) return sums;
       const hourOfDay = sql<string>`substr(hour, 12, 2)`;
-      const rows: { hod: string; measured: number; on: number; off: number }[] = [];
+      const open = openHoursOfDay.length > 0 ? sql`${hourOfDay} in (${sql.join([...openHoursOfDay])})` : sql`1 = 0`;
       for (const part of chunks(sensorIds)) {
-        const found = await scope
+        let query = scope
           .selectFrom('temperature_hours')
           .select([
-            hourOfDay.as('hod'),
-            sql<number | string>`sum(buckets_n)`.as('measured'),
-            sql<number | string>`sum(within_on_n)`.as('on'),
-            sql<number | string>`sum(within_off_n)`.as('off'),
+            sql<number | string | null>`sum(buckets_n)`.as('measured'),
+            sql<number | string | null>`sum(case when ${open} then within_on_n else within_off_n end)`.as('within'),
           ])
           .where('sensor_id', 'in', part)
           .where('hour', '>=', fromHour)
-          .where('hour', '<', toHour)
-          .where(hourOfDay, 'in', [...hoursOfDay])
-          .groupBy(hourOfDay)
-          .execute();
-        for (const row of found) rows.push({ hod: row.hod, measured: Number(row.measured), on: Number(row.on), off: Number(row.off) });
+          .where('hour', '<', toHour);
+        // Every hour of the day (the usual case): no filter to evaluate on each row.
+        if (hoursOfDay.length < 24) query = query.where(hourOfDay, 'in', [...hoursOfDay]);
+        const row = await query.executeTakeFirst();
+        sums.measured += Number(row?.measured ?? 0);
+        sums.within += Number(row?.within ?? 0);
       }
-      return rows;
+      return sums;
     },
     /** The masks of the sensors' hours in the range, of the UTC hours of the day given (where the business hours change). */
     complianceHours: async (sensorIds: readonly string[], fromHour: string, toHour: string, hoursOfDay: readonly string[]) => {

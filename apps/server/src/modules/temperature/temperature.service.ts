@@ -257,7 +257,7 @@ export function createTemperatureService(deps: { db: DB }) {
      * readings) within the limits in force then, over the store's local days, from the sensors'
      * hours (temperature_hours, docs/decisions/temperature.md). Where a UTC hour of the day lies
      * wholly in business hours, or wholly outside, on every day of the range, SQL sums its counts
-     * (24 rows for a quarter); the other hours of the day (an opening at 10:30, a daylight-saving
+     * into one row; the other hours of the day (an opening at 10:30, a daylight-saving
      * shift, a day that starts inside a UTC hour) are read as masks and judged bucket by bucket.
      */
     async compliance(actor: CustomerActor, input: ComplianceRequest): Promise<ComplianceRow[]> {
@@ -298,10 +298,10 @@ export function createTemperatureService(deps: { db: DB }) {
         const sensorIds = ofShop.map((sensor) => sensor.id);
         let measured = 0;
         let within = 0;
-        for (const sums of await repo.complianceByHourOfDay(sensorIds, fromHour, toHour, uniform)) {
-          measured += sums.measured;
-          within += sameEveryDay.get(sums.hod) === FULL ? sums.on : sums.off;
-        }
+        const openHours = uniform.filter((hourOfDay) => sameEveryDay.get(hourOfDay) === FULL);
+        const sums = await repo.complianceSums(sensorIds, fromHour, toHour, uniform, openHours);
+        measured += sums.measured;
+        within += sums.within;
         for (const tally of await repo.complianceHours(sensorIds, fromHour, toHour, changing)) {
           const counted = countHour(tally, masksOf.get(tally.hour) ?? { open: 0, inRange: 0 });
           measured += counted.measured;

@@ -14,7 +14,7 @@ import { type Kysely, sql } from 'kysely';
  *   edited later), and because a bucket's readings can arrive over several batches: a bucket stays
  *   within only while every batch's part of it was within, which a mask updates without reading.
  * Each mask's count of buckets is kept beside it, so a store's 90-day compliance sums counts per
- * UTC hour of the day in SQL (24 rows) wherever the store's business hours are the same for that
+ * UTC hour of the day in SQL wherever the store's business hours are the same for that
  * hour on every day of the range, and reads masks only for the hours where they change (an opening
  * at 10:30, a daylight-saving shift). On SQLite the table is clustered by its key (WITHOUT ROWID):
  * a sensor's quarter is 2,160 neighbouring rows, not 2,160 lookups across the table.
