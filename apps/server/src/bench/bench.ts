@@ -45,10 +45,13 @@ const USAGE = `usage: npm run bench -- traffic [--stores N] [--days D] [--visits
   alarms    K alarms (default 2,000) with one image each through the device API's service in batches of 100, beside one per
             request (target 500 alarms/s); then M alarms of history (default 5 million over 90 days in 1,000 stores) and p50/p95
             of the alarm list with filters and of the analysis (target 100 ms) beside naive answers (same answer checked)
-       npm run bench -- extensions [--stores N] [--sensors S] [--days D] [--every M] [--warehouse-stores W] [--warehouse-days K] [--samples X]
-  extensions temperature readings (default 50 stores x 4 sensors x 7 days, one per 5 minutes) through the device API's
-            service; p50/p95 of the temperature page's last readings and a sensor's curve beside answers from the raw
-            readings; then a warehouse plan of W stores (default 300) x 3 checks x K days (default 90) made by the
+       npm run bench -- extensions [--stores N] [--sensors S] [--days D] [--every M] [--sample-stores K] [--live-minutes L]
+                                   [--rollup-days R] [--sync full|normal] [--warehouse-stores W] [--warehouse-days K] [--samples X]
+  extensions temperature at issue 16's shape (default 1,000 stores x 10 sensors, a reading a minute, 90 days): the sample
+            stores' (default 1) raw readings through the device API's service (readings/s committed), every box live for
+            L minutes (default 3), the other stores' history copied from the sample's rows; p50/p95 of a day curve, a 31-day
+            curve two months back and a store's 90-day compliance beside answers from the raw readings (same answer checked);
+            then a warehouse plan of W stores (default 300) x 3 checks x K days (default 90) made by the
             occurrence jobs and the scan, and p50/p95 of the warehouse analysis beside a count over the check rows`;
 
 /** `npm run bench -- <name> [options]`: benchmarks print a table; they are not timed tests. */

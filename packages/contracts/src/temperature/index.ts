@@ -19,13 +19,17 @@ export const TEMPERATURE_LIMITS = {
   maxDelayMinutes: 240,
   sensorNameMaxChars: 40,
   actionMaxChars: 500,
-  /** Raw readings are kept this many days; 5-minute rollups (min, average, max) for rollupDays. */
-  rawDays: 35,
-  rollupDays: 400,
+  /**
+   * Retention (docs/decisions/temperature.md): raw readings this many days, 5-minute rollups (min,
+   * average, max) for rollupDays, hourly rows (curve points and compliance tallies) for hourDays.
+   */
+  rawDays: 7,
+  rollupDays: 35,
+  hourDays: 400,
   /** The rollup bucket of the curves. */
   bucketMinutes: 5,
   /** An export covers at most this many days of raw readings. */
-  exportMaxDays: 31,
+  exportMaxDays: 7,
   /** A curve covers at most this many days. */
   curveMaxDays: 31,
   /** The compliance per store covers at most this many days (a quarter and its margin). */

@@ -25,21 +25,39 @@ function openingMinutes(businessHours: string): [number, number] | null {
   return [Number(match[1]) * 60 + Number(match[2]), Number(match[3]) * 60 + Number(match[4])];
 }
 
+/**
+ * The store's business-hours test, its hours read once: the compliance asks it for every 5-minute
+ * bucket of a quarter (26,000 instants per store).
+ */
+export function businessHoursOf(clock: StoreClock): (atMs: number) => boolean {
+  const opening = openingMinutes(clock.businessHours);
+  if (!opening) return () => true;
+  const [open, close] = opening;
+  if (open === close) return () => true;
+  return (atMs) => {
+    const minute = Math.floor((atMs + zoneOffsetMs(clock.timeZone, atMs)) / MINUTE) % 1440;
+    const local = minute < 0 ? minute + 1440 : minute;
+    return open < close ? local >= open && local < close : local >= open || local < close;
+  };
+}
+
 /** Whether an instant lies within the store's business hours, in its own zone (hours past midnight included). */
 export function inBusinessHours(clock: StoreClock, atMs: number): boolean {
-  const opening = openingMinutes(clock.businessHours);
-  if (!opening) return true;
-  const local = new Date(atMs + zoneOffsetMs(clock.timeZone, atMs));
-  const minute = local.getUTCHours() * 60 + local.getUTCMinutes();
-  const [open, close] = opening;
-  if (open === close) return true;
-  return open < close ? minute >= open && minute < close : minute >= open || minute < close;
+  return businessHoursOf(clock)(atMs);
 }
 
 /** The limits in force at an instant: the off-hours ones outside business hours when the sensor has them. */
 export function limitsAt(limits: LimitSet, clock: StoreClock, atMs: number): { low: number; high: number } {
-  if (limits.offLow === null || limits.offHigh === null || inBusinessHours(clock, atMs)) return { low: limits.low, high: limits.high };
-  return { low: limits.offLow, high: limits.offHigh };
+  return limitsOf(limits, clock)(atMs);
+}
+
+/** limitsAt with the store's hours read once, for a batch's readings of one sensor. */
+export function limitsOf(limits: LimitSet, clock: StoreClock): (atMs: number) => { low: number; high: number } {
+  const on = { low: limits.low, high: limits.high };
+  if (limits.offLow === null || limits.offHigh === null) return () => on;
+  const off = { low: limits.offLow, high: limits.offHigh };
+  const open = businessHoursOf(clock);
+  return (atMs) => (open(atMs) ? on : off);
 }
 
 /** A sensor's persisted breach state (its row's breach_* columns). */
@@ -56,8 +74,11 @@ export const NORMAL: BreachState = { state: 'normal', side: null, since: null, l
 
 /** What one evaluation asks the caller to do besides keeping the new state. */
 export type BreachOutcome =
-  /** The breach has lasted the delay: raise an alert (the caller makes its id and stores it in the state). */
-  | { kind: 'raise'; side: BreachSide; since: string; limit: number; peak: number; at: string }
+  /**
+   * The breach has lasted the delay: raise an alert. The caller makes its id and stores it in the
+   * state (alertId: made already, while a batch's later readings are evaluated, so they can close it).
+   */
+  | { kind: 'raise'; side: BreachSide; since: string; limit: number; peak: number; at: string; alertId?: string }
   /** The alert's breach ended at `at`: close it with its duration and peak. */
   | { kind: 'close'; alertId: string; side: BreachSide; since: string; peak: number; at: string };
 

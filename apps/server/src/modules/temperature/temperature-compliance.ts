@@ -1,36 +1,46 @@
 import type { ComplianceRow } from '@storelens/contracts';
-import { inBusinessHours, type LimitSet, limitsAt, type StoreClock } from './breach.ts';
 
 const BUCKET_MS = 5 * 60_000;
-const HOUR_MS = 60 * 60_000;
-
-/** One sensor's hour as SQL counted it (temperature.repo complianceHours). */
-export interface HourTally {
-  sensorId: string;
-  /** 'YYYY-MM-DDTHH' in UTC. */
-  hour: string;
-  n: number;
-  withinOn: number;
-  withinOff: number;
-}
+const BUCKETS = 12;
 
 export const hourStartMs = (hour: string) => Date.parse(`${hour}:00:00.000Z`);
 
+/** Set bits of a 12-bit mask, by table. */
+const BITS = Array.from({ length: 1 << BUCKETS }, (_, mask) => {
+  let count = 0;
+  for (let rest = mask; rest > 0; rest >>= 1) count += rest & 1;
+  return count;
+});
+export const bucketCount = (mask: number) => BITS[mask & ((1 << BUCKETS) - 1)] ?? 0;
+
 /**
- * Whether the hour lies wholly within business hours (true), wholly outside (false), or a change
- * falls inside it (null: its buckets are judged one by one). Checked at each bucket start, as the
- * engine judges a reading by the limits in force at its instant.
+ * An hour's masks for the store (bit i its i-th 5-minute bucket): the buckets whose start lies in
+ * business hours (their limits are the business-hours ones, as the engine judges a reading at its
+ * instant), and those whose start lies in the range (a zone half an hour off UTC starts its days
+ * inside a UTC hour).
  */
-export function hourRegime(clock: StoreClock, hourStart: number): boolean | null {
-  const first = inBusinessHours(clock, hourStart);
-  for (let at = hourStart + BUCKET_MS; at < hourStart + HOUR_MS; at += BUCKET_MS) if (inBusinessHours(clock, at) !== first) return null;
-  return first;
+export function hourMasks(open: (atMs: number) => boolean, hourStart: number, fromMs: number, toMs: number): { open: number; inRange: number } {
+  let openMask = 0;
+  let inRange = 0;
+  for (let index = 0; index < BUCKETS; index += 1) {
+    const at = hourStart + index * BUCKET_MS;
+    if (open(at)) openMask |= 1 << index;
+    if (at >= fromMs && at < toMs) inRange |= 1 << index;
+  }
+  return { open: openMask, inRange };
 }
 
-/** A bucket is within limits when its lowest and highest readings both lie inside the limits in force at its start. */
-export function bucketWithin(limits: LimitSet, clock: StoreClock, bucket: { bucket: string; min: number; max: number }): boolean {
-  const { low, high } = limitsAt(limits, clock, Date.parse(bucket.bucket));
-  return bucket.min >= low && bucket.max <= high;
+/**
+ * One sensor's hour counted (temperature_hours): buckets measured in the range, and those within
+ * the limits in force at their start, the business-hours judgement where the store was open and the
+ * off-hours one where it was closed.
+ */
+export function countHour(
+  tally: { buckets: number; within_on: number; within_off: number },
+  masks: { open: number; inRange: number },
+): { measured: number; within: number } {
+  const measured = tally.buckets & masks.inRange;
+  return { measured: bucketCount(measured), within: bucketCount(((tally.within_on & masks.open) | (tally.within_off & ~masks.open)) & measured) };
 }
 
 /** Sums a store's measured and within buckets into its row (minutes: 5 per bucket). */

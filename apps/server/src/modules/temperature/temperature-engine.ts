@@ -7,12 +7,9 @@ import { publishRealtime } from '../../platform/realtime/publish.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { namedLocalTime } from '../../platform/time/local-time.ts';
 import { createMessagesService, type NewMessage } from '../messages/messages.service.ts';
-import { type BreachOutcome, type BreachState, dueByClock, evaluateReading, limitsAt } from './breach.ts';
+import { type BreachOutcome, type BreachState, dueByClock, evaluateReading, limitsAt, limitsOf } from './breach.ts';
 import { type SensorWithShop, temperatureRepo } from './temperature.repo.ts';
-
-const BUCKET_MS = 5 * 60_000;
-
-export const bucketOf = (at: string) => new Date(Math.floor(Date.parse(at) / BUCKET_MS) * BUCKET_MS).toISOString();
+import { aggregateReadings, type HourRow, type RollupRow } from './temperature-rollup.ts';
 
 export function stateOf(sensor: SensorWithShop): BreachState {
   return {
@@ -97,9 +94,12 @@ async function tell(on: DB, customerId: string, sensor: SensorWithShop, outcome:
 async function apply(on: DB, customerId: string, sensor: SensorWithShop, state: BreachState, outcomes: readonly BreachOutcome[]): Promise<BreachState> {
   const repo = temperatureRepo(tenantScope(on, customerId));
   let next = state;
+  // The peak the open alert's row holds: the sensor's as stored, or the one it was raised with here.
+  let storedPeak = sensor.breach_peak;
   for (const outcome of outcomes) {
     if (outcome.kind === 'raise') {
-      const id = newId();
+      const id = outcome.alertId ?? newId();
+      storedPeak = outcome.peak;
       await repo.insertAlert({
         id,
         sensor_id: sensor.id,
@@ -116,7 +116,8 @@ async function apply(on: DB, customerId: string, sensor: SensorWithShop, state: 
         action_by: null,
         action_at: null,
       });
-      next = { ...next, openAlertId: id };
+      // An id made during the evaluation is in the state already (and gone again if a later reading closed it).
+      if (!outcome.alertId) next = { ...next, openAlertId: id };
       await tell(on, customerId, sensor, outcome, id);
     } else if (outcome.kind === 'close') {
       const durationS = Math.round((Date.parse(outcome.at) - Date.parse(outcome.since)) / 1000);
@@ -125,7 +126,7 @@ async function apply(on: DB, customerId: string, sensor: SensorWithShop, state: 
     }
   }
   // An alert still running keeps its peak current for the alert page.
-  if (next.state === 'alert' && next.openAlertId && next.peak !== null && next.peak !== state.peak) await repo.updateAlertPeak(next.openAlertId, next.peak);
+  if (next.state === 'alert' && next.openAlertId && next.peak !== null && next.peak !== storedPeak) await repo.updateAlertPeak(next.openAlertId, next.peak);
   return next;
 }
 
@@ -146,10 +147,14 @@ export interface TemperatureIngestResult {
 
 /**
  * The device API's `temperature` events of one batch, inside its transaction (the device API checked
- * that every sensor is the box's): new readings stored and added to their 5-minute rollups (a reading
- * sent again is a duplicate, counted once), then each sensor's readings newer than the last one
- * evaluated run through the breach rules in time order, and the state is written back. Readings older
- * than the latest evaluated one (a late upload) are stored and drawn but do not change the state.
+ * that every sensor is the box's): new readings stored (a reading sent again is a duplicate, counted
+ * once), added to their 5-minute rollups and hours, then each sensor's readings newer than the last
+ * one evaluated run through the breach rules in time order, and the state is written back. Readings
+ * older than the latest evaluated one (a late upload) are stored and drawn but do not change the state.
+ *
+ * The batch is written as a whole (issue 16 section 5: 20,000 readings a second): multi-row inserts
+ * that answer which readings were new, one rollup upsert per sensor and bucket and one hour upsert
+ * per sensor and hour however many readings fall in them, one sensor update per sensor.
  */
 export async function ingestTemperatureReadings(trx: DB, customerId: string, events: readonly DeviceEvent[]): Promise<TemperatureIngestResult> {
   const readings = events.filter((event): event is TemperatureEvent => event.type === 'temperature');
@@ -158,35 +163,47 @@ export async function ingestTemperatureReadings(trx: DB, customerId: string, eve
   const bySensor = new Map<string, Map<string, TemperatureEvent>>();
   for (const reading of readings) {
     const at = new Date(reading.at).toISOString();
-    const of = bySensor.get(reading.sensorId) ?? new Map<string, TemperatureEvent>();
+    let of = bySensor.get(reading.sensorId);
+    if (!of) {
+      of = new Map<string, TemperatureEvent>();
+      bySensor.set(reading.sensorId, of);
+    }
     // The same instant twice in one batch: the first counts, like a resend.
     if (!of.has(at)) of.set(at, { ...reading, at });
-    bySensor.set(reading.sensorId, of);
   }
   const sensors = new Map((await repo.sensorsByIds([...bySensor.keys()])).map((sensor) => [sensor.id, sensor]));
-  let accepted = 0;
+  const candidates: { sensor_id: string; at: string; celsius: number; humidity: number | null }[] = [];
   for (const [sensorId, byAt] of bySensor) {
-    const sensor = sensors.get(sensorId);
-    if (!sensor) continue;
-    const existing = await repo.existingReadings(sensorId, [...byAt.keys()]);
-    const fresh = [...byAt.values()].filter((reading) => !existing.has(reading.at)).sort((a, b) => a.at.localeCompare(b.at));
-    if (fresh.length === 0) continue;
+    if (!sensors.has(sensorId)) continue;
+    for (const reading of byAt.values()) candidates.push({ sensor_id: sensorId, at: reading.at, celsius: reading.celsius, humidity: reading.humidity ?? null });
+  }
+  const freshOf = new Map<string, TemperatureEvent[]>();
+  for (const row of await repo.insertNewReadings(candidates)) {
+    const reading = bySensor.get(row.sensor_id)?.get(row.at);
+    if (!reading) continue;
+    const fresh = freshOf.get(row.sensor_id);
+    if (fresh) fresh.push(reading);
+    else freshOf.set(row.sensor_id, [reading]);
+  }
+  const rollups: RollupRow[] = [];
+  const hours: HourRow[] = [];
+  let accepted = 0;
+  // In the batch's order of sensors, as they were evaluated before the batch was written as a whole.
+  const freshSensors = [...bySensor.keys()].filter((sensorId) => freshOf.has(sensorId));
+  for (const sensorId of freshSensors) {
+    const fresh = freshOf.get(sensorId) as TemperatureEvent[];
+    fresh.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
     accepted += fresh.length;
-    await repo.insertReadings(fresh.map((reading) => ({ sensor_id: sensorId, at: reading.at, celsius: reading.celsius, humidity: reading.humidity ?? null })));
-    const buckets = new Map<string, { n: number; sum: number; min: number; max: number }>();
-    for (const reading of fresh) {
-      const key = bucketOf(reading.at);
-      const bucket = buckets.get(key);
-      if (!bucket) buckets.set(key, { n: 1, sum: reading.celsius, min: reading.celsius, max: reading.celsius });
-      else {
-        bucket.n += 1;
-        bucket.sum += reading.celsius;
-        bucket.min = Math.min(bucket.min, reading.celsius);
-        bucket.max = Math.max(bucket.max, reading.celsius);
-      }
-    }
-    await repo.addToRollups([...buckets].map(([bucket, values]) => ({ sensor_id: sensorId, bucket, ...values })));
+    const sums = aggregateReadings(sensorId, limitSetOf(sensors.get(sensorId) as SensorWithShop), fresh);
+    for (const row of sums.rollups) rollups.push(row);
+    for (const row of sums.hours) hours.push(row);
+  }
+  await repo.addToRollups(rollups);
+  await repo.addToHours(hours);
 
+  for (const sensorId of freshSensors) {
+    const fresh = freshOf.get(sensorId) as TemperatureEvent[];
+    const sensor = sensors.get(sensorId) as SensorWithShop;
     const newer = fresh.filter((reading) => sensor.last_at === null || reading.at > sensor.last_at);
     const last = newer.at(-1);
     if (!last) continue;
@@ -194,10 +211,20 @@ export async function ingestTemperatureReadings(trx: DB, customerId: string, eve
     const outcomes: BreachOutcome[] = [];
     // A disabled sensor's readings are kept, but it raises nothing.
     if (sensor.enabled === 1) {
+      const limits = limitsOf(limitSetOf(sensor), clockOf(sensor));
       for (const reading of newer) {
-        const step = evaluateReading(state, reading, limitsAt(limitSetOf(sensor), clockOf(sensor), Date.parse(reading.at)), sensor.delay_minutes);
+        const step = evaluateReading(state, reading, limits(Date.parse(reading.at)), sensor.delay_minutes);
         state = step.state;
-        outcomes.push(...step.outcomes);
+        for (const outcome of step.outcomes) {
+          if (outcome.kind !== 'raise') {
+            outcomes.push(outcome);
+            continue;
+          }
+          // The alert's id now, in the state: a later reading of this batch that ends the breach closes this alert.
+          const alertId = newId();
+          state = { ...state, openAlertId: alertId };
+          outcomes.push({ ...outcome, alertId });
+        }
       }
     }
     state = await apply(trx, customerId, sensor, state, outcomes);

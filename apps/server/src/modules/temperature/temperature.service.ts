@@ -24,13 +24,18 @@ import { publishRealtime } from '../../platform/realtime/publish.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { now, nowIso } from '../../platform/time/clock.ts';
 import { addDays, rangeDays, todayIn, utcOfLocal } from '../../platform/time/local-time.ts';
-import { inBusinessHours, limitsAt } from './breach.ts';
+import { businessHoursOf, limitsAt, limitsOf } from './breach.ts';
 import { type AlertStored, type SensorStored, type SensorWithShop, temperatureRepo } from './temperature.repo.ts';
-import { bucketWithin, complianceRow, hourRegime, hourStartMs } from './temperature-compliance.ts';
+import { complianceRow, countHour, hourMasks, hourStartMs } from './temperature-compliance.ts';
 import { limitSetOf } from './temperature-engine.ts';
 import { type ExportedReading, readingsWorkbook } from './temperature-export.ts';
+import { hourOf } from './temperature-rollup.ts';
 
 const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+/** Every bucket of an hour. */
+const FULL = 0xfff;
 /** Without alert settings, a sensor silent this long is offline (the devices' default threshold). */
 const DEFAULT_OFFLINE_MINUTES = 15;
 
@@ -214,65 +219,93 @@ export function createTemperatureService(deps: { db: DB }) {
       return [...stores.values()];
     },
 
+    /**
+     * A sensor's curve over the store's local days: 5-minute points (min, average, max) while the
+     * range lies within the 5-minute rollups' retention, hourly points from the sensor's hours
+     * before that (docs/decisions/temperature.md), with the limits in force as steps.
+     */
     async curve(actor: CustomerActor, input: { sensorId: string; startDate: string; endDate: string }): Promise<Curve> {
       const sensor = await visibleSensor(actor, input.sensorId);
       const { from, to } = localRange(sensor.time_zone, input.startDate, input.endDate, TEMPERATURE_LIMITS.curveMaxDays);
-      const rollups = await repoOf(actor.customerId).rollups(sensor.id, from, to);
+      const repo = repoOf(actor.customerId);
+      const fine = Date.parse(from) >= now().getTime() - TEMPERATURE_LIMITS.rollupDays * DAY;
+      const round = (row: { sum: number; n: number }) => Math.round((row.sum / row.n) * 100) / 100;
+      const points = fine
+        ? (await repo.rollups(sensor.id, from, to)).map((row) => ({ at: row.bucket, min: row.min, avg: round(row), max: row.max }))
+        : (await repo.hours(sensor.id, hourOf(from), hourOf(new Date(Date.parse(to) + HOUR - 1).toISOString()))).map((row) => ({
+            at: new Date(hourStartMs(row.hour)).toISOString(),
+            min: row.min,
+            avg: round(row),
+            max: row.max,
+          }));
       // The limits as steps: one at the start and one at every change of business hours (checked every 5 minutes).
       const clock = { timeZone: sensor.time_zone, businessHours: sensor.business_hours };
+      const open = businessHoursOf(clock);
+      const limitsAtMs = limitsOf(limitSetOf(sensor), clock);
       const limits: Curve['limits'] = [];
       let previous: boolean | null = null;
       for (let at = Date.parse(from); at < Date.parse(to); at += 5 * MINUTE) {
-        const open = inBusinessHours(clock, at);
-        if (open !== previous) limits.push({ from: new Date(at).toISOString(), ...limitsAt(limitSetOf(sensor), clock, at) });
-        previous = open;
+        const isOpen = open(at);
+        if (isOpen !== previous) limits.push({ from: new Date(at).toISOString(), ...limitsAtMs(at) });
+        previous = isOpen;
       }
-      return {
-        sensorId: sensor.id,
-        timeZone: sensor.time_zone,
-        points: rollups.map((row) => ({ at: row.bucket, min: row.min, avg: Math.round((row.sum / row.n) * 100) / 100, max: row.max })),
-        limits,
-      };
+      return { sensorId: sensor.id, timeZone: sensor.time_zone, points, limits };
     },
 
     /**
      * Per store of the chosen ones with enabled sensors: the share of its 5-minute buckets (with
-     * readings) within the limits in force then, over the store's local days. SQL counts each
-     * sensor's hours against both limit sets; an hour is taken whole when business hours do not
-     * change inside it, else its buckets are judged one by one (docs/decisions/temperature.md).
+     * readings) within the limits in force then, over the store's local days, from the sensors'
+     * hours (temperature_hours, docs/decisions/temperature.md). Where a UTC hour of the day lies
+     * wholly in business hours, or wholly outside, on every day of the range, SQL sums its counts
+     * into one row; the other hours of the day (an opening at 10:30, a daylight-saving
+     * shift, a day that starts inside a UTC hour) are read as masks and judged bucket by bucket.
      */
     async compliance(actor: CustomerActor, input: ComplianceRequest): Promise<ComplianceRow[]> {
       const shops = await accessOf(db, actor).shopIds(input.shopIds);
       const repo = repoOf(actor.customerId);
       const sensors = (await repo.sensorsOfShops(shops)).filter((sensor) => sensor.enabled === 1);
       const byShop = new Map<string, SensorWithShop[]>();
-      for (const sensor of sensors) byShop.set(sensor.shop_id, [...(byShop.get(sensor.shop_id) ?? []), sensor]);
+      for (const sensor of sensors) {
+        const ofShop = byShop.get(sensor.shop_id);
+        if (ofShop) ofShop.push(sensor);
+        else byShop.set(sensor.shop_id, [sensor]);
+      }
       const rows: ComplianceRow[] = [];
       for (const [shopId, ofShop] of byShop) {
         const first = ofShop[0] as SensorWithShop;
-        const clock = { timeZone: first.time_zone, businessHours: first.business_hours };
-        const { from, to } = localRange(clock.timeZone, input.startDate, input.endDate, TEMPERATURE_LIMITS.complianceMaxDays);
-        const sensorOf = new Map(ofShop.map((sensor) => [sensor.id, sensor]));
-        const regimes = new Map<string, boolean | null>();
+        const open = businessHoursOf({ timeZone: first.time_zone, businessHours: first.business_hours });
+        const { from, to } = localRange(first.time_zone, input.startDate, input.endDate, TEMPERATURE_LIMITS.complianceMaxDays);
+        const fromMs = Date.parse(from);
+        const toMs = Date.parse(to);
+        const fromHour = hourOf(from);
+        const toHour = hourOf(new Date(toMs + HOUR - 1).toISOString());
+        // Per UTC hour of the day: the business-hours mask it has on every day of the range when it
+        // lies wholly inside the range and wholly in or out of business hours, else null.
+        const masksOf = new Map<string, { open: number; inRange: number }>();
+        const sameEveryDay = new Map<string, number | null>();
+        for (let start = hourStartMs(fromHour); start < toMs; start += HOUR) {
+          const hour = hourOf(new Date(start).toISOString());
+          const masks = hourMasks(open, start, fromMs, toMs);
+          masksOf.set(hour, masks);
+          const hourOfDay = hour.slice(11, 13);
+          const whole = masks.inRange === FULL && (masks.open === 0 || masks.open === FULL);
+          const seen = sameEveryDay.get(hourOfDay);
+          if (!whole || (seen !== undefined && seen !== masks.open)) sameEveryDay.set(hourOfDay, null);
+          else if (seen === undefined) sameEveryDay.set(hourOfDay, masks.open);
+        }
+        const uniform = [...sameEveryDay].filter(([, mask]) => mask !== null).map(([hourOfDay]) => hourOfDay);
+        const changing = [...sameEveryDay].filter(([, mask]) => mask === null).map(([hourOfDay]) => hourOfDay);
+        const sensorIds = ofShop.map((sensor) => sensor.id);
         let measured = 0;
         let within = 0;
-        for (const tally of await repo.complianceHours([...sensorOf.keys()], from, to)) {
-          const sensor = sensorOf.get(tally.sensorId) as SensorWithShop;
-          measured += tally.n;
-          // Without off-hours limits both counts are the same: no need to know the hour's regime.
-          if (sensor.off_low === null || sensor.off_high === null) {
-            within += tally.withinOn;
-            continue;
-          }
-          const start = hourStartMs(tally.hour);
-          if (!regimes.has(tally.hour)) regimes.set(tally.hour, hourRegime(clock, start));
-          const regime = regimes.get(tally.hour);
-          if (regime === true) within += tally.withinOn;
-          else if (regime === false) within += tally.withinOff;
-          else {
-            const buckets = await repo.rollupsOfHour(sensor.id, new Date(start).toISOString(), new Date(start + 3_600_000).toISOString());
-            within += buckets.filter((bucket) => bucketWithin(limitSetOf(sensor), clock, bucket)).length;
-          }
+        const openHours = uniform.filter((hourOfDay) => sameEveryDay.get(hourOfDay) === FULL);
+        const sums = await repo.complianceSums(sensorIds, fromHour, toHour, uniform, openHours);
+        measured += sums.measured;
+        within += sums.within;
+        for (const tally of await repo.complianceHours(sensorIds, fromHour, toHour, changing)) {
+          const counted = countHour(tally, masksOf.get(tally.hour) ?? { open: 0, inRange: 0 });
+          measured += counted.measured;
+          within += counted.within;
         }
         rows.push(complianceRow({ shopId, shopName: first.shop_name, sensors: ofShop.length }, measured, within));
       }

@@ -1782,6 +1782,27 @@ export interface TemperatureRollupsTable {
   max: number;
 }
 
+/** A sensor's UTC hour (migration 0039): its curve point and its compliance masks, bit i its i-th 5-minute bucket. */
+export interface TemperatureHoursTable {
+  customer_id: string;
+  sensor_id: string;
+  /** 'YYYY-MM-DDTHH' in UTC. */
+  hour: string;
+  n: number;
+  sum: number;
+  min: number;
+  max: number;
+  /** Buckets with readings. */
+  buckets: number;
+  /** Buckets within the business-hours limits, and within the off-hours ones (the business ones when the sensor has none). */
+  within_on: number;
+  within_off: number;
+  /** Set bits of the three masks, kept with them: sums in SQL without counting bits. */
+  buckets_n: number;
+  within_on_n: number;
+  within_off_n: number;
+}
+
 export interface TemperatureAlertsTable {
   customer_id: string;
   id: string;
@@ -1925,6 +1946,7 @@ export interface Database {
   temperature_sensors: TemperatureSensorsTable;
   temperature_readings: TemperatureReadingsTable;
   temperature_rollups: TemperatureRollupsTable;
+  temperature_hours: TemperatureHoursTable;
   temperature_alerts: TemperatureAlertsTable;
   hygiene_employees: HygieneEmployeesTable;
   hygiene_certificates: HygieneCertificatesTable;
@@ -1958,6 +1980,7 @@ export type TenantTable =
   | 'temperature_sensors'
   | 'temperature_readings'
   | 'temperature_rollups'
+  | 'temperature_hours'
   | 'temperature_alerts'
   | 'hygiene_employees'
   | 'hygiene_certificates'
