@@ -176,19 +176,22 @@ export async function ingestAlarmEvents(
     }
     const own = images.filter((image) => image.index === index);
     const windowMs = foldMinutes * MINUTE;
-    const target =
+    const foldTarget = () =>
       windowMs > 0
-        ? await repo.foldTarget(
-            event.cameraId,
-            event.eventCode,
-            new Date(Date.parse(at) - windowMs).toISOString(),
-            new Date(Date.parse(at) + windowMs).toISOString(),
-          )
-        : undefined;
+        ? repo.foldTarget(event.cameraId, event.eventCode, new Date(Date.parse(at) - windowMs).toISOString(), new Date(Date.parse(at) + windowMs).toISOString())
+        : Promise.resolve(undefined);
+    let target = await foldTarget();
+    // The fold applies to the alarm as read (its totals move from that row); another write to it in
+    // between (a review, a fold) makes it read again.
+    while (
+      target &&
+      !(await repo.fold(target, at < target.occurred_at ? at : target.occurred_at, at > target.last_occurred_at ? at : target.last_occurred_at, receivedAt))
+    ) {
+      target = await foldTarget();
+    }
     let alarmId: string;
     if (target) {
       alarmId = target.id;
-      await repo.fold(alarmId, at < target.occurred_at ? at : target.occurred_at, at > target.last_occurred_at ? at : target.last_occurred_at, receivedAt);
     } else {
       alarmId = newId();
       const alarm: AlarmStored = {
@@ -213,7 +216,7 @@ export async function ingestAlarmEvents(
         updated_at: receivedAt,
       };
       const { customer_id: _customer, ...row } = alarm;
-      await repo.insertAlarm(row);
+      await repo.insertAlarms([row]);
       await repo.insertHistory(alarmHistoryEntry(alarmId, 'raise', { to: 'unconfirmed', at: receivedAt }));
       raised.push(alarm);
     }

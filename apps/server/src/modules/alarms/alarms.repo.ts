@@ -2,12 +2,15 @@ import type { AlarmState, AlarmTag } from '@storelens/contracts';
 import type { Insertable, Selectable } from 'kysely';
 import type { AlarmClipsTable, AlarmHistoryTable, AlarmImagesTable, AlarmReportsTable, AlarmsTable } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
+import { alarmTotalsRepo } from './alarm-totals.repo.ts';
 
 export type AlarmStored = Selectable<AlarmsTable>;
 export type AlarmImageStored = Selectable<AlarmImagesTable>;
 export type AlarmHistoryStored = Selectable<AlarmHistoryTable>;
 export type AlarmClipStored = Selectable<AlarmClipsTable>;
 type NewRow<T> = Omit<Insertable<T>, 'customer_id'>;
+/** A new alarm, every column given (the totals read them). */
+export type AlarmRow = Omit<AlarmStored, 'customer_id'>;
 
 /** A list's filters resolved against the caller's scope (shopIds null: every shop). */
 export interface AlarmQuery {
@@ -22,7 +25,35 @@ export interface AlarmQuery {
   to: string;
 }
 
+/** Alarms inserted per statement (19 columns each: under SQLite's and PostgreSQL's parameter limits). */
+const INSERT_CHUNK = 1_000;
+
 export function alarmsRepo(scope: TenantScope) {
+  const totals = alarmTotalsRepo(scope);
+  /**
+   * An update of the alarm as it was read: it applies only while the columns the totals count by are
+   * unchanged, so the totals move from exactly that row to the new one (false: another write won).
+   */
+  const updateFrom = async (
+    before: AlarmStored,
+    fields: Partial<Pick<AlarmStored, 'state' | 'tag' | 'delete_reason' | 'count' | 'occurred_at' | 'last_occurred_at' | 'updated_at'>>,
+  ) => {
+    const result = await scope
+      .updateTable('alarms')
+      .set(fields)
+      .where('id', '=', before.id)
+      .where('state', '=', before.state)
+      .where('tag', '=', before.tag)
+      .where('count', '=', before.count)
+      .where('occurred_at', '=', before.occurred_at)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await totals.apply([
+      { alarm: before, sign: -1 },
+      { alarm: { ...before, ...fields }, sign: 1 },
+    ]);
+    return true;
+  };
   function filtered(query: AlarmQuery) {
     let q = scope
       .selectFrom('alarms')
@@ -57,15 +88,14 @@ export function alarmsRepo(scope: TenantScope) {
         .orderBy('last_occurred_at', 'desc')
         .limit(1)
         .executeTakeFirst(),
-    insertAlarm: (row: NewRow<AlarmsTable>) => scope.insertInto('alarms', [row]).execute(),
-    /** Many alarms in one statement (the benchmark's history; ingestion raises them one by one). */
-    insertAlarms: (rows: NewRow<AlarmsTable>[]) => (rows.length === 0 ? Promise.resolve([]) : scope.insertInto('alarms', rows).execute()),
-    fold: (alarmId: string, firstAt: string, lastAt: string, updatedAt: string) =>
-      scope
-        .updateTable('alarms')
-        .set((eb) => ({ count: eb('count', '+', 1), occurred_at: firstAt, last_occurred_at: lastAt, updated_at: updatedAt }))
-        .where('id', '=', alarmId)
-        .execute(),
+    /** New alarms and their totals (call inside a transaction: the totals move with them). */
+    insertAlarms: async (rows: readonly AlarmRow[]) => {
+      for (let start = 0; start < rows.length; start += INSERT_CHUNK) await scope.insertInto('alarms', rows.slice(start, start + INSERT_CHUNK)).execute();
+      await totals.apply(rows.map((alarm) => ({ alarm, sign: 1 })));
+    },
+    /** Counts a repeat on the alarm as read (false: another write moved it first; read it again). */
+    fold: (before: AlarmStored, firstAt: string, lastAt: string, updatedAt: string) =>
+      updateFrom(before, { count: before.count + 1, occurred_at: firstAt, last_occurred_at: lastAt, updated_at: updatedAt }),
     insertImages: async (rows: NewRow<AlarmImagesTable>[]) => {
       if (rows.length > 0) await scope.insertInto('alarm_images', rows).execute();
     },
@@ -215,9 +245,9 @@ export function alarmsRepo(scope: TenantScope) {
       return new Map(rows.map((row) => [row.user_id, `${row.surname} ${row.given_name}`.trim()]));
     },
     /** Moves an alarm from the state read to the next: false when another action moved it first. */
-    setState: async (alarmId: string, from: AlarmState, fields: Partial<Pick<AlarmStored, 'state' | 'delete_reason' | 'updated_at'>>) =>
-      Number((await scope.updateTable('alarms').set(fields).where('id', '=', alarmId).where('state', '=', from).executeTakeFirst()).numUpdatedRows) > 0,
-    setTag: (alarmId: string, tag: AlarmTag, at: string) => scope.updateTable('alarms').set({ tag, updated_at: at }).where('id', '=', alarmId).execute(),
+    setState: (before: AlarmStored, fields: Pick<AlarmStored, 'state' | 'delete_reason' | 'updated_at'>) => updateFrom(before, fields),
+    /** Tags the alarm as read: false when another action moved it first. */
+    setTag: (before: AlarmStored, tag: AlarmTag, at: string) => updateFrom(before, { tag, updated_at: at }),
     setRectification: (alarmId: string, rectificationId: string, at: string) =>
       scope.updateTable('alarms').set({ rectification_id: rectificationId, updated_at: at }).where('id', '=', alarmId).execute(),
     markRead: async (alarmIds: readonly string[] | null, shopIds: readonly string[] | null, userId: string, at: string) => {

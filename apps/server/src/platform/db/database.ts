@@ -38,6 +38,7 @@ import * as inspectionReadIndexes from './migrations/0035_inspection_read_indexe
 import * as alarmClips from './migrations/0036_alarm_clips.ts';
 import * as warehousePatrol from './migrations/0037_warehouse_patrol.ts';
 import * as inspectionTotals from './migrations/0038_inspection_totals.ts';
+import * as alarmTotals from './migrations/0040_alarm_totals.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036_alarm_clips': alarmClips,
   '0037_warehouse_patrol': warehousePatrol,
   '0038_inspection_totals': inspectionTotals,
+  '0040_alarm_totals': alarmTotals,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
