@@ -187,4 +187,29 @@ describe('the alarm totals', () => {
     expect(one.stores.map((store) => store.shopId)).toEqual(one.totals.alarms > 0 ? [chain.s2] : []);
     expect(one.trend.reduce((sum, day) => sum + day.high + day.low, 0)).toBe(one.totals.alarms);
   });
+
+  it('count the list as the alarms say, with every filter but read', async () => {
+    const alarms = await t.db.selectFrom('alarms').selectAll().where('customer_id', '=', chain.customerId).execute();
+    const filters = [
+      {},
+      { states: ['unconfirmed', 'confirmed'] },
+      { states: ['deleted'] },
+      { shopIds: [chain.s1], priority: 'low' },
+      { eventCodes: ['smoking'], tag: 'none' },
+      { shopIds: [chain.s2], states: ['confirmed', 'falseAlarm', 'ignored'] },
+    ] as const;
+    for (const filter of filters) {
+      const answer = await ok<{ total: number }>(t.app, chain.people.admin.session, ops.list, { ...range, ...filter, page: 1, pageSize: 1 });
+      const states: readonly string[] = 'states' in filter ? filter.states : ['unconfirmed', 'confirmed', 'falseAlarm', 'ignored'];
+      const expected = alarms.filter(
+        (alarm) =>
+          states.includes(alarm.state) &&
+          (!('shopIds' in filter) || (filter.shopIds as readonly string[]).includes(alarm.shop_id)) &&
+          (!('priority' in filter) || alarm.priority === filter.priority) &&
+          (!('eventCodes' in filter) || (filter.eventCodes as readonly string[]).includes(alarm.event_code)) &&
+          (!('tag' in filter) || alarm.tag === filter.tag),
+      );
+      expect(answer.total, JSON.stringify(filter)).toBe(expected.length);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import type { AlarmState, AlarmTag } from '@storelens/contracts';
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { AlarmClipsTable, AlarmHistoryTable, AlarmImagesTable, AlarmReportsTable, AlarmsTable } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
 import { alarmTotalsRepo } from './alarm-totals.repo.ts';
@@ -159,14 +159,50 @@ export function alarmsRepo(scope: TenantScope) {
     // ---------------------------------------------------------------- review
 
     find: (alarmId: string) => scope.selectFrom('alarms').selectAll().where('id', '=', alarmId).executeTakeFirst(),
-    count: async (query: AlarmQuery) =>
-      Number(
-        (
-          await filtered(query)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    /**
+     * The list's total. Over whole UTC days and without the read filter it is a sum of the totals
+     * kept by the writes (migration 0040): the customer's, or the named stores'; counting 90 days of
+     * a chain's alarms (millions) read every one of them for its state.
+     */
+    count: async (query: AlarmQuery) => {
+      const midnight = (at: string) => at.endsWith('T00:00:00.000Z');
+      if (query.read !== undefined || !midnight(query.from) || !midnight(query.to)) {
+        return Number(
+          (
+            await filtered(query)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      }
+      const days = { from: query.from.slice(0, 10), to: query.to.slice(0, 10) };
+      const states = [...query.states];
+      const codes = query.eventCodes && query.eventCodes.length > 0 ? [...query.eventCodes] : null;
+      const row =
+        query.shopIds === null
+          ? await scope
+              .selectFrom('alarm_day_totals')
+              .select(sql<number | null>`sum(alarms)`.as('n'))
+              .where('day', '>=', days.from)
+              .where('day', '<', days.to)
+              .where('state', 'in', states)
+              .$if(codes !== null, (q) => q.where('event_code', 'in', codes ?? []))
+              .$if(query.priority !== undefined, (q) => q.where('priority', '=', query.priority ?? 'high'))
+              .$if(query.tag !== undefined, (q) => q.where('tag', '=', query.tag ?? 'none'))
+              .executeTakeFirstOrThrow()
+          : await scope
+              .selectFrom('alarm_shop_day_totals')
+              .select(sql<number | null>`sum(alarms)`.as('n'))
+              .where('shop_id', 'in', query.shopIds.length > 0 ? [...query.shopIds] : [''])
+              .where('day', '>=', days.from)
+              .where('day', '<', days.to)
+              .where('state', 'in', states)
+              .$if(codes !== null, (q) => q.where('event_code', 'in', codes ?? []))
+              .$if(query.priority !== undefined, (q) => q.where('priority', '=', query.priority ?? 'high'))
+              .$if(query.tag !== undefined, (q) => q.where('tag', '=', query.tag ?? 'none'))
+              .executeTakeFirstOrThrow();
+      return Number(row.n ?? 0);
+    },
     /** A camera's alarms (not deleted) occurring in [from, to), oldest first, at most `limit`. */
     cameraMarks: (cameraId: string, from: string, to: string, limit: number) =>
       scope
