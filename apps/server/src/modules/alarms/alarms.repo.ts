@@ -2,7 +2,7 @@ import type { AlarmState, AlarmTag } from '@storelens/contracts';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { AlarmClipsTable, AlarmHistoryTable, AlarmImagesTable, AlarmReportsTable, AlarmsTable } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
-import { alarmTotalsRepo } from './alarm-totals.repo.ts';
+import { type AlarmTotalsChange, alarmTotalsRepo } from './alarm-totals.repo.ts';
 
 export type AlarmStored = Selectable<AlarmsTable>;
 export type AlarmImageStored = Selectable<AlarmImagesTable>;
@@ -27,6 +27,8 @@ export interface AlarmQuery {
 
 /** Alarms inserted per statement (19 columns each: under SQLite's and PostgreSQL's parameter limits). */
 const INSERT_CHUNK = 1_000;
+/** Reports, images and history rows per statement (up to 11 columns each). */
+const CHUNK_OF_WIDE_ROWS = 1_000;
 
 export function alarmsRepo(scope: TenantScope) {
   const totals = alarmTotalsRepo(scope);
@@ -75,6 +77,24 @@ export function alarmsRepo(scope: TenantScope) {
     findReport: (boxId: string, eventId: string) =>
       scope.selectFrom('alarm_reports').select(['id', 'alarm_id']).where('box_id', '=', boxId).where('event_id', '=', eventId).executeTakeFirst(),
     insertReport: (row: NewRow<AlarmReportsTable>) => scope.insertInto('alarm_reports', [row]).execute(),
+    /** Of these event ids, those the box reported before. */
+    reportedEventIds: async (boxId: string, eventIds: readonly string[]) => {
+      const found = new Set<string>();
+      for (let start = 0; start < eventIds.length; start += INSERT_CHUNK) {
+        const rows = await scope
+          .selectFrom('alarm_reports')
+          .select('event_id')
+          .where('box_id', '=', boxId)
+          .where('event_id', 'in', eventIds.slice(start, start + INSERT_CHUNK))
+          .execute();
+        for (const row of rows) found.add(row.event_id);
+      }
+      return found;
+    },
+    insertReports: async (rows: NewRow<AlarmReportsTable>[]) => {
+      for (let start = 0; start < rows.length; start += CHUNK_OF_WIDE_ROWS)
+        await scope.insertInto('alarm_reports', rows.slice(start, start + CHUNK_OF_WIDE_ROWS)).execute();
+    },
     /** The alarm a repeat folds into: the same item on the same camera, not deleted, within the window around `at`. */
     foldTarget: (cameraId: string, eventCode: string, windowStart: string, windowEnd: string) =>
       scope
@@ -88,6 +108,14 @@ export function alarmsRepo(scope: TenantScope) {
         .orderBy('last_occurred_at', 'desc')
         .limit(1)
         .executeTakeFirst(),
+    /**
+     * New alarms without their totals: the caller adds them with applyTotals in the same
+     * transaction (ingestion adds a batch's at once).
+     */
+    insertAlarmsTotalsLater: async (rows: readonly AlarmRow[]) => {
+      for (let start = 0; start < rows.length; start += INSERT_CHUNK) await scope.insertInto('alarms', rows.slice(start, start + INSERT_CHUNK)).execute();
+    },
+    applyTotals: (changes: readonly AlarmTotalsChange[]) => totals.apply(changes),
     /** New alarms and their totals (call inside a transaction: the totals move with them). */
     insertAlarms: async (rows: readonly AlarmRow[]) => {
       for (let start = 0; start < rows.length; start += INSERT_CHUNK) await scope.insertInto('alarms', rows.slice(start, start + INSERT_CHUNK)).execute();
@@ -97,7 +125,8 @@ export function alarmsRepo(scope: TenantScope) {
     fold: (before: AlarmStored, firstAt: string, lastAt: string, updatedAt: string) =>
       updateFrom(before, { count: before.count + 1, occurred_at: firstAt, last_occurred_at: lastAt, updated_at: updatedAt }),
     insertImages: async (rows: NewRow<AlarmImagesTable>[]) => {
-      if (rows.length > 0) await scope.insertInto('alarm_images', rows).execute();
+      for (let start = 0; start < rows.length; start += CHUNK_OF_WIDE_ROWS)
+        await scope.insertInto('alarm_images', rows.slice(start, start + CHUNK_OF_WIDE_ROWS)).execute();
     },
     shopOf: (shopId: string) => scope.selectFrom('shops').select(['id', 'name', 'time_zone']).where('id', '=', shopId).executeTakeFirst(),
     cameraNames: async (cameraIds: readonly string[]) =>
@@ -268,6 +297,10 @@ export function alarmsRepo(scope: TenantScope) {
         .execute(),
     history: (alarmId: string) => scope.selectFrom('alarm_history').selectAll().where('alarm_id', '=', alarmId).orderBy('seq').execute(),
     insertHistory: (row: NewRow<AlarmHistoryTable>) => scope.insertInto('alarm_history', [row]).execute(),
+    insertHistories: async (rows: NewRow<AlarmHistoryTable>[]) => {
+      for (let start = 0; start < rows.length; start += CHUNK_OF_WIDE_ROWS)
+        await scope.insertInto('alarm_history', rows.slice(start, start + CHUNK_OF_WIDE_ROWS)).execute();
+    },
     namesOf: async (userIds: readonly string[]) => {
       const wanted = [...new Set(userIds)];
       if (wanted.length === 0) return new Map<string, string>();
