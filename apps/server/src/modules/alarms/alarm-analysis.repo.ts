@@ -1,40 +1,115 @@
 import { sql } from 'kysely';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
 
-/** The alarms an analysis reads: occurrence from (inclusive) to (exclusive), in these shops (null: all), not deleted. */
+const DAY = 86_400_000;
+
+/** The alarms an analysis reads: occurred on UTC dates start to end (inclusive), in these shops (null: all), not deleted. */
 export interface AlarmAnalysisQuery {
   shopIds: readonly string[] | null;
-  from: string;
-  to: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** The periods of the per-store and per-camera totals whose sum is a date range: added and taken away. */
+export interface PeriodPlan {
+  plus: string[];
+  minus: string[];
+}
+
+const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The fewest period rows that sum to the dates start to end: a month wholly inside from its month row;
+ * a month partly inside from its days inside, or from its month row less its days outside, whichever
+ * are fewer (the last 90 days to today: three month rows less the rest of this month, whose days have
+ * no rows yet).
+ */
+export function periodPlan(startDate: string, endDate: string): PeriodPlan {
+  const plan: PeriodPlan = { plus: [], minus: [] };
+  const start = Date.parse(startDate);
+  const end = Date.parse(endDate);
+  for (let first = Date.UTC(new Date(start).getUTCFullYear(), new Date(start).getUTCMonth(), 1); first <= end; ) {
+    const month = new Date(first);
+    const next = Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1);
+    const from = Math.max(first, start);
+    const to = Math.min(next - DAY, end);
+    const inside = (to - from) / DAY + 1;
+    const outside = (next - first) / DAY - inside;
+    if (inside <= outside) {
+      for (let at = from; at <= to; at += DAY) plan.plus.push(dateOf(at));
+    } else {
+      plan.plus.push(dateOf(first).slice(0, 7));
+      for (let at = first; at < next; at += DAY) if (at < from || at > to) plan.minus.push(dateOf(at));
+    }
+    first = next;
+  }
+  return plan;
 }
 
 /**
- * Grouped counts of alarms in one GROUP BY over the (customer, occurred_at) index, by UTC day, shop,
- * camera, item, priority, state and tag: every view of the analysis (items, trend, stores, cameras)
- * is a sum over these groups, so the range is read once instead of once per view (four scans were
- * slower than reading the rows into the application). The service turns them into rates and precision.
+ * The analysis reads the totals kept by the writes (migration 0040, alarm-totals.repo.ts), never
+ * the alarms: sums by item, state and tag and by day and priority over the customer's day totals
+ * (or the stores' when the caller reads some stores), and per store and per camera over the range's
+ * period rows.
  */
 export function alarmAnalysisRepo(scope: TenantScope) {
-  const day = sql<string>`substr(occurred_at, 1, 10)`;
+  const signed = (plan: PeriodPlan, column: 'alarms' | 'false_alarms' | 'correct' | 'wrong') =>
+    plan.minus.length === 0
+      ? sql<number>`sum(${sql.ref(column)})`
+      : sql<number>`sum(case when period in (${sql.join(plan.minus)}) then -${sql.ref(column)} else ${sql.ref(column)} end)`;
+  const shopFilter = (shopIds: readonly string[]) => (shopIds.length > 0 ? [...shopIds] : ['']);
+  // The customer's day totals, or the stores' when the caller reads some stores only (the same sums).
+  const customerDays = (query: AlarmAnalysisQuery) =>
+    scope.selectFrom('alarm_day_totals').where('day', '>=', query.startDate).where('day', '<=', query.endDate).where('state', '!=', 'deleted');
+  const shopDays = (shopIds: readonly string[], query: AlarmAnalysisQuery) =>
+    scope
+      .selectFrom('alarm_shop_day_totals')
+      .where('shop_id', 'in', shopFilter(shopIds))
+      .where('day', '>=', query.startDate)
+      .where('day', '<=', query.endDate)
+      .where('state', '!=', 'deleted');
+  const itemColumns = [
+    'event_code',
+    'state',
+    'tag',
+    sql<number>`sum(alarms)`.as('alarms'),
+    sql<number>`sum(reports)`.as('reports'),
+    sql<string>`max(event_name)`.as('event_name'),
+  ] as const;
+  const itemGroups = ['event_code', 'state', 'tag'] as const;
+  const trendColumns = ['day', 'priority', sql<number>`sum(alarms)`.as('alarms')] as const;
+  const trendGroups = ['day', 'priority'] as const;
   return {
-    groups: (query: AlarmAnalysisQuery) => {
-      let q = scope.selectFrom('alarms').where('occurred_at', '>=', query.from).where('occurred_at', '<', query.to).where('state', '!=', 'deleted');
-      if (query.shopIds !== null) q = q.where('shop_id', 'in', query.shopIds.length > 0 ? [...query.shopIds] : ['']);
-      return q
-        .select([
-          day.as('day'),
-          'shop_id',
-          'camera_id',
-          'event_code',
-          'priority',
-          'state',
-          'tag',
-          sql<number>`count(*)`.as('alarms'),
-          sql<number>`sum(count)`.as('reports'),
-          sql<string>`max(event_name)`.as('event_name'),
-        ])
-        .groupBy([day, 'shop_id', 'camera_id', 'event_code', 'priority', 'state', 'tag'])
-        .execute();
+    /** Alarms and reports per item, state and tag (the totals and the items): a few hundred rows at most. */
+    items: (query: AlarmAnalysisQuery) =>
+      // Rows a later change emptied stay at zero: out, so an item or a name appears only with alarms.
+      query.shopIds === null
+        ? customerDays(query).select(itemColumns).where('alarms', '>', 0).groupBy(itemGroups).execute()
+        : shopDays(query.shopIds, query).select(itemColumns).where('alarms', '>', 0).groupBy(itemGroups).execute(),
+    /** Counted alarms per UTC day and priority (the trend). */
+    trend: (query: AlarmAnalysisQuery) =>
+      query.shopIds === null
+        ? customerDays(query).select(trendColumns).where('state', '!=', 'ignored').groupBy(trendGroups).execute()
+        : shopDays(query.shopIds, query).select(trendColumns).where('state', '!=', 'ignored').groupBy(trendGroups).execute(),
+    /** Counted alarms and false alarms per store with any in the range. */
+    shops: (query: AlarmAnalysisQuery) => {
+      const plan = periodPlan(query.startDate, query.endDate);
+      let q = scope
+        .selectFrom('alarm_shop_period_totals')
+        .select(['shop_id', signed(plan, 'alarms').as('alarms'), signed(plan, 'false_alarms').as('false_alarms')])
+        .where('period', 'in', [...plan.plus, ...plan.minus]);
+      if (query.shopIds !== null) q = q.where('shop_id', 'in', shopFilter(query.shopIds));
+      return q.groupBy('shop_id').having(signed(plan, 'alarms'), '>', 0).execute();
+    },
+    /** Counted alarms and those judged right and wrong per camera with any in the range. */
+    cameras: (query: AlarmAnalysisQuery) => {
+      const plan = periodPlan(query.startDate, query.endDate);
+      let q = scope
+        .selectFrom('alarm_camera_period_totals')
+        .select(['camera_id', 'shop_id', signed(plan, 'alarms').as('alarms'), signed(plan, 'correct').as('correct'), signed(plan, 'wrong').as('wrong')])
+        .where('period', 'in', [...plan.plus, ...plan.minus]);
+      if (query.shopIds !== null) q = q.where('shop_id', 'in', shopFilter(query.shopIds));
+      return q.groupBy(['camera_id', 'shop_id']).having(signed(plan, 'alarms'), '>', 0).execute();
     },
     shopNames: (shopIds: readonly string[]) =>
       shopIds.length === 0

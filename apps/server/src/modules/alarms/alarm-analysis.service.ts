@@ -1,31 +1,16 @@
-import type { AiItem, AlarmAnalysis, AlarmAnalysisRequest, AlarmState, AlarmTag, Locale } from '@storelens/contracts';
+import type { AiItem, AlarmAnalysis, AlarmAnalysisRequest, Locale } from '@storelens/contracts';
 import type { DB } from '../../platform/db/database.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { alarmAnalysisRepo } from './alarm-analysis.repo.ts';
+import { type Judged, judgementOf } from './alarm-judgement.ts';
 import { listedAlarmShops } from './alarm-list-scope.ts';
 
 const DAY = 86_400_000;
 const TOP_STORES = 10;
 const TOP_CAMERAS = 20;
 
-interface Judged {
-  correct: number;
-  wrong: number;
-}
-
-/**
- * How people's reviews judge the AI: a tag says it outright; untagged, a confirmation counts as
- * right and a false alarm as wrong. 'Task reason' (the task was set up badly) judges neither.
- */
-export function judgementOf(state: AlarmState, tag: AlarmTag): keyof Judged | null {
-  if (tag === 'algorithmCorrect') return 'correct';
-  if (tag === 'algorithmWrong') return 'wrong';
-  if (tag !== 'none') return null;
-  if (state === 'confirmed') return 'correct';
-  if (state === 'falseAlarm') return 'wrong';
-  return null;
-}
+export { judgementOf } from './alarm-judgement.ts';
 
 const precisionOf = ({ correct, wrong }: Judged) => (correct + wrong === 0 ? null : correct / (correct + wrong));
 const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
@@ -48,9 +33,15 @@ export function createAlarmAnalysisService(deps: { db: DB; catalogue: (locale: L
   return {
     async analysis(actor: CustomerActor, input: AlarmAnalysisRequest, locale: Locale): Promise<AlarmAnalysis> {
       const shopIds = await listedAlarmShops(db, actor, input);
-      const query = { shopIds, from: `${input.startDate}T00:00:00.000Z`, to: new Date(Date.parse(input.endDate) + DAY).toISOString() };
+      const query = { shopIds, startDate: input.startDate, endDate: input.endDate };
       const repo = alarmAnalysisRepo(tenantScope(db, actor.customerId));
-      const [groups, known] = await Promise.all([repo.groups(query), catalogue(locale)]);
+      const [groups, days, shopSums, cameraSums, known] = await Promise.all([
+        repo.items(query),
+        repo.trend(query),
+        repo.shops(query),
+        repo.cameras(query),
+        catalogue(locale),
+      ]);
       const itemOf = new Map(known.map((item) => [item.eventCode, item]));
 
       const totals = { alarms: 0, reports: 0, unconfirmed: 0, confirmed: 0, falseAlarms: 0, ignored: 0, correct: 0, wrong: 0 };
@@ -95,30 +86,17 @@ export function createAlarmAnalysisService(deps: { db: DB; catalogue: (locale: L
 
       const trend = new Map(datesOf(input.startDate, input.endDate).map((date) => [date, { date, high: 0, low: 0 }]));
       // The trend, the stores and the cameras count what is in the statistics: not the ignored.
-      const counted = groups.filter((row) => row.state !== 'ignored');
-      for (const row of counted) {
+      for (const row of days) {
         const day = trend.get(row.day);
         if (day) day[row.priority] += Number(row.alarms);
       }
 
-      const perShop = new Map<string, { alarms: number; falseAlarms: number }>();
-      for (const row of counted) {
-        const entry = perShop.get(row.shop_id) ?? { alarms: 0, falseAlarms: 0 };
-        entry.alarms += Number(row.alarms);
-        if (row.state === 'falseAlarm') entry.falseAlarms += Number(row.alarms);
-        perShop.set(row.shop_id, entry);
-      }
+      const perShop = new Map(shopSums.map((row) => [row.shop_id, { alarms: Number(row.alarms), falseAlarms: Number(row.false_alarms) }]));
       const topShops = [...perShop.entries()].sort((a, b) => b[1].alarms - a[1].alarms || a[0].localeCompare(b[0])).slice(0, TOP_STORES);
 
-      const perCamera = new Map<string, { shopId: string; alarms: number; correct: number; wrong: number }>();
-      for (const row of counted) {
-        if (!row.camera_id) continue;
-        const entry = perCamera.get(row.camera_id) ?? { shopId: row.shop_id, alarms: 0, correct: 0, wrong: 0 };
-        entry.alarms += Number(row.alarms);
-        const judged = judgementOf(row.state, row.tag);
-        if (judged) entry[judged] += Number(row.alarms);
-        perCamera.set(row.camera_id, entry);
-      }
+      const perCamera = new Map(
+        cameraSums.map((row) => [row.camera_id, { shopId: row.shop_id, alarms: Number(row.alarms), correct: Number(row.correct), wrong: Number(row.wrong) }]),
+      );
       const judgedCameras = [...perCamera.entries()]
         .map(([cameraId, entry]) => ({ cameraId, ...entry, precision: precisionOf(entry) }))
         .filter((camera): camera is typeof camera & { precision: number } => camera.precision !== null)

@@ -1,5 +1,6 @@
-import { ALARM_LIMITS, type AlarmEvent, type DeviceEvent } from '@storelens/contracts';
+import { ALARM_LIMITS, type AlarmEvent, type DeviceEvent, RECTIFICATION_LIMITS } from '@storelens/contracts';
 import type { DB } from '../../platform/db/database.ts';
+import { keepableJpeg } from '../../platform/files/picture.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
@@ -9,7 +10,7 @@ import { alarmMediaKey } from './alarm-clips.ts';
 import { alarmDebugRepo } from './alarm-debug.repo.ts';
 import { type AlarmStored, alarmsRepo } from './alarms.repo.ts';
 import { alarmHistoryEntry } from './alarms-history.ts';
-import { notifyAlarmRaised } from './alarms-notify.ts';
+import { notifyAlarmsRaised } from './alarms-notify.ts';
 
 const MINUTE = 60_000;
 /** Images checked at once (libvips runs each in its own thread). */
@@ -88,11 +89,17 @@ export async function prepareAlarmImages(
     if (content.length > ALARM_LIMITS.imageMaxBytes) {
       throw badRequest('deviceApi.alarmImageSize', { kb: ALARM_LIMITS.imageMaxBytes / 1024 }, { index, field: `images.${idx}` });
     }
-    let picture: Awaited<ReturnType<typeof prepareRectificationImage>>;
-    try {
-      picture = await prepareRectificationImage(content);
-    } catch {
-      throw badRequest('deviceApi.alarmImage', {}, { index, field: `images.${idx}` });
+    // A camera's still is usually kept as sent (platform/files/picture.ts keepableJpeg); anything
+    // else is checked by decoding and kept as an upright JPEG without metadata.
+    let picture: { sha256: string; width: number; height: number; jpeg: Buffer } | null = null;
+    const kept = await keepableJpeg(content, RECTIFICATION_LIMITS.imageMaxSide);
+    if (kept) picture = { ...kept, jpeg: content };
+    else {
+      try {
+        picture = await prepareRectificationImage(content);
+      } catch {
+        throw badRequest('deviceApi.alarmImage', {}, { index, field: `images.${idx}` });
+      }
     }
     const storageKey = alarmImageKey(customerId, shopId, boxId, eventId, idx, picture.sha256);
     await storage.putBuffer(storageKey, picture.jpeg);
@@ -142,6 +149,15 @@ export async function ingestAlarmEvents(
   const repo = alarmsRepo(tenantScope(trx, shop.customerId));
   const debug = alarmDebugRepo(tenantScope(trx, shop.customerId));
   const raised: AlarmStored[] = [];
+  // Reports, images and history are written once for the batch after its events are decided;
+  // the duplicates are known from one read (and the batch's own event ids).
+  const reports: Parameters<typeof repo.insertReports>[0] = [];
+  const imageRows: Parameters<typeof repo.insertImages>[0] = [];
+  const history: ReturnType<typeof alarmHistoryEntry>[] = [];
+  const reported = await repo.reportedEventIds(
+    shop.boxId,
+    events.flatMap((event) => (event.type === 'alarm' ? [event.eventId] : [])),
+  );
   for (const [index, event] of events.entries()) {
     if (event.type !== 'alarm') continue;
     result.alarm += 1;
@@ -170,25 +186,29 @@ export async function ingestAlarmEvents(
       }
       continue;
     }
-    if (await repo.findReport(shop.boxId, event.eventId)) {
+    if (reported.has(event.eventId)) {
       result.duplicates += 1;
       continue;
     }
+    reported.add(event.eventId);
     const own = images.filter((image) => image.index === index);
     const windowMs = foldMinutes * MINUTE;
-    const target =
+    const foldTarget = () =>
       windowMs > 0
-        ? await repo.foldTarget(
-            event.cameraId,
-            event.eventCode,
-            new Date(Date.parse(at) - windowMs).toISOString(),
-            new Date(Date.parse(at) + windowMs).toISOString(),
-          )
-        : undefined;
+        ? repo.foldTarget(event.cameraId, event.eventCode, new Date(Date.parse(at) - windowMs).toISOString(), new Date(Date.parse(at) + windowMs).toISOString())
+        : Promise.resolve(undefined);
+    let target = await foldTarget();
+    // The fold applies to the alarm as read (its totals move from that row); another write to it in
+    // between (a review, a fold) makes it read again.
+    while (
+      target &&
+      !(await repo.fold(target, at < target.occurred_at ? at : target.occurred_at, at > target.last_occurred_at ? at : target.last_occurred_at, receivedAt))
+    ) {
+      target = await foldTarget();
+    }
     let alarmId: string;
     if (target) {
       alarmId = target.id;
-      await repo.fold(alarmId, at < target.occurred_at ? at : target.occurred_at, at > target.last_occurred_at ? at : target.last_occurred_at, receivedAt);
     } else {
       alarmId = newId();
       const alarm: AlarmStored = {
@@ -213,12 +233,13 @@ export async function ingestAlarmEvents(
         updated_at: receivedAt,
       };
       const { customer_id: _customer, ...row } = alarm;
-      await repo.insertAlarm(row);
-      await repo.insertHistory(alarmHistoryEntry(alarmId, 'raise', { to: 'unconfirmed', at: receivedAt }));
+      // Its totals are added with the batch's, below (a later event folding into it moves them from this row).
+      await repo.insertAlarmsTotalsLater([row]);
+      history.push(alarmHistoryEntry(alarmId, 'raise', { to: 'unconfirmed', at: receivedAt }));
       raised.push(alarm);
     }
     const reportId = newId();
-    await repo.insertReport({
+    reports.push({
       id: reportId,
       box_id: shop.boxId,
       event_id: event.eventId,
@@ -230,8 +251,8 @@ export async function ingestAlarmEvents(
       batch_ref: batchRef,
       received_at: receivedAt,
     });
-    await repo.insertImages(
-      own.map((image) => ({
+    imageRows.push(
+      ...own.map((image) => ({
         id: newId(),
         alarm_id: alarmId,
         report_id: reportId,
@@ -247,7 +268,11 @@ export async function ingestAlarmEvents(
     result.accepted += 1;
     result.reportingCameraIds.push(event.cameraId);
   }
-  for (const alarm of raised) await notifyAlarmRaised(trx, shop.customerId, alarm);
+  await repo.insertReports(reports);
+  await repo.insertImages(imageRows);
+  await repo.insertHistories(history);
+  await repo.applyTotals(raised.map((alarm) => ({ alarm, sign: 1 })));
+  await notifyAlarmsRaised(trx, shop.customerId, raised);
   result.raised = raised.map((alarm) => alarm.id);
   return result;
 }

@@ -1,13 +1,16 @@
 import type { AlarmState, AlarmTag } from '@storelens/contracts';
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { AlarmClipsTable, AlarmHistoryTable, AlarmImagesTable, AlarmReportsTable, AlarmsTable } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
+import { type AlarmTotalsChange, alarmTotalsRepo } from './alarm-totals.repo.ts';
 
 export type AlarmStored = Selectable<AlarmsTable>;
 export type AlarmImageStored = Selectable<AlarmImagesTable>;
 export type AlarmHistoryStored = Selectable<AlarmHistoryTable>;
 export type AlarmClipStored = Selectable<AlarmClipsTable>;
 type NewRow<T> = Omit<Insertable<T>, 'customer_id'>;
+/** A new alarm, every column given (the totals read them). */
+export type AlarmRow = Omit<AlarmStored, 'customer_id'>;
 
 /** A list's filters resolved against the caller's scope (shopIds null: every shop). */
 export interface AlarmQuery {
@@ -22,7 +25,37 @@ export interface AlarmQuery {
   to: string;
 }
 
+/** Alarms inserted per statement (19 columns each: under SQLite's and PostgreSQL's parameter limits). */
+const INSERT_CHUNK = 1_000;
+/** Reports, images and history rows per statement (up to 11 columns each). */
+const CHUNK_OF_WIDE_ROWS = 1_000;
+
 export function alarmsRepo(scope: TenantScope) {
+  const totals = alarmTotalsRepo(scope);
+  /**
+   * An update of the alarm as it was read: it applies only while the columns the totals count by are
+   * unchanged, so the totals move from exactly that row to the new one (false: another write won).
+   */
+  const updateFrom = async (
+    before: AlarmStored,
+    fields: Partial<Pick<AlarmStored, 'state' | 'tag' | 'delete_reason' | 'count' | 'occurred_at' | 'last_occurred_at' | 'updated_at'>>,
+  ) => {
+    const result = await scope
+      .updateTable('alarms')
+      .set(fields)
+      .where('id', '=', before.id)
+      .where('state', '=', before.state)
+      .where('tag', '=', before.tag)
+      .where('count', '=', before.count)
+      .where('occurred_at', '=', before.occurred_at)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await totals.apply([
+      { alarm: before, sign: -1 },
+      { alarm: { ...before, ...fields }, sign: 1 },
+    ]);
+    return true;
+  };
   function filtered(query: AlarmQuery) {
     let q = scope
       .selectFrom('alarms')
@@ -44,6 +77,24 @@ export function alarmsRepo(scope: TenantScope) {
     findReport: (boxId: string, eventId: string) =>
       scope.selectFrom('alarm_reports').select(['id', 'alarm_id']).where('box_id', '=', boxId).where('event_id', '=', eventId).executeTakeFirst(),
     insertReport: (row: NewRow<AlarmReportsTable>) => scope.insertInto('alarm_reports', [row]).execute(),
+    /** Of these event ids, those the box reported before. */
+    reportedEventIds: async (boxId: string, eventIds: readonly string[]) => {
+      const found = new Set<string>();
+      for (let start = 0; start < eventIds.length; start += INSERT_CHUNK) {
+        const rows = await scope
+          .selectFrom('alarm_reports')
+          .select('event_id')
+          .where('box_id', '=', boxId)
+          .where('event_id', 'in', eventIds.slice(start, start + INSERT_CHUNK))
+          .execute();
+        for (const row of rows) found.add(row.event_id);
+      }
+      return found;
+    },
+    insertReports: async (rows: NewRow<AlarmReportsTable>[]) => {
+      for (let start = 0; start < rows.length; start += CHUNK_OF_WIDE_ROWS)
+        await scope.insertInto('alarm_reports', rows.slice(start, start + CHUNK_OF_WIDE_ROWS)).execute();
+    },
     /** The alarm a repeat folds into: the same item on the same camera, not deleted, within the window around `at`. */
     foldTarget: (cameraId: string, eventCode: string, windowStart: string, windowEnd: string) =>
       scope
@@ -57,17 +108,25 @@ export function alarmsRepo(scope: TenantScope) {
         .orderBy('last_occurred_at', 'desc')
         .limit(1)
         .executeTakeFirst(),
-    insertAlarm: (row: NewRow<AlarmsTable>) => scope.insertInto('alarms', [row]).execute(),
-    /** Many alarms in one statement (the benchmark's history; ingestion raises them one by one). */
-    insertAlarms: (rows: NewRow<AlarmsTable>[]) => (rows.length === 0 ? Promise.resolve([]) : scope.insertInto('alarms', rows).execute()),
-    fold: (alarmId: string, firstAt: string, lastAt: string, updatedAt: string) =>
-      scope
-        .updateTable('alarms')
-        .set((eb) => ({ count: eb('count', '+', 1), occurred_at: firstAt, last_occurred_at: lastAt, updated_at: updatedAt }))
-        .where('id', '=', alarmId)
-        .execute(),
+    /**
+     * New alarms without their totals: the caller adds them with applyTotals in the same
+     * transaction (ingestion adds a batch's at once).
+     */
+    insertAlarmsTotalsLater: async (rows: readonly AlarmRow[]) => {
+      for (let start = 0; start < rows.length; start += INSERT_CHUNK) await scope.insertInto('alarms', rows.slice(start, start + INSERT_CHUNK)).execute();
+    },
+    applyTotals: (changes: readonly AlarmTotalsChange[]) => totals.apply(changes),
+    /** New alarms and their totals (call inside a transaction: the totals move with them). */
+    insertAlarms: async (rows: readonly AlarmRow[]) => {
+      for (let start = 0; start < rows.length; start += INSERT_CHUNK) await scope.insertInto('alarms', rows.slice(start, start + INSERT_CHUNK)).execute();
+      await totals.apply(rows.map((alarm) => ({ alarm, sign: 1 })));
+    },
+    /** Counts a repeat on the alarm as read (false: another write moved it first; read it again). */
+    fold: (before: AlarmStored, firstAt: string, lastAt: string, updatedAt: string) =>
+      updateFrom(before, { count: before.count + 1, occurred_at: firstAt, last_occurred_at: lastAt, updated_at: updatedAt }),
     insertImages: async (rows: NewRow<AlarmImagesTable>[]) => {
-      if (rows.length > 0) await scope.insertInto('alarm_images', rows).execute();
+      for (let start = 0; start < rows.length; start += CHUNK_OF_WIDE_ROWS)
+        await scope.insertInto('alarm_images', rows.slice(start, start + CHUNK_OF_WIDE_ROWS)).execute();
     },
     shopOf: (shopId: string) => scope.selectFrom('shops').select(['id', 'name', 'time_zone']).where('id', '=', shopId).executeTakeFirst(),
     cameraNames: async (cameraIds: readonly string[]) =>
@@ -129,14 +188,50 @@ export function alarmsRepo(scope: TenantScope) {
     // ---------------------------------------------------------------- review
 
     find: (alarmId: string) => scope.selectFrom('alarms').selectAll().where('id', '=', alarmId).executeTakeFirst(),
-    count: async (query: AlarmQuery) =>
-      Number(
-        (
-          await filtered(query)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    /**
+     * The list's total. Over whole UTC days and without the read filter it is a sum of the totals
+     * kept by the writes (migration 0040): the customer's, or the named stores'; counting 90 days of
+     * a chain's alarms (millions) read every one of them for its state.
+     */
+    count: async (query: AlarmQuery) => {
+      const midnight = (at: string) => at.endsWith('T00:00:00.000Z');
+      if (query.read !== undefined || !midnight(query.from) || !midnight(query.to)) {
+        return Number(
+          (
+            await filtered(query)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      }
+      const days = { from: query.from.slice(0, 10), to: query.to.slice(0, 10) };
+      const states = [...query.states];
+      const codes = query.eventCodes && query.eventCodes.length > 0 ? [...query.eventCodes] : null;
+      const row =
+        query.shopIds === null
+          ? await scope
+              .selectFrom('alarm_day_totals')
+              .select(sql<number | null>`sum(alarms)`.as('n'))
+              .where('day', '>=', days.from)
+              .where('day', '<', days.to)
+              .where('state', 'in', states)
+              .$if(codes !== null, (q) => q.where('event_code', 'in', codes ?? []))
+              .$if(query.priority !== undefined, (q) => q.where('priority', '=', query.priority ?? 'high'))
+              .$if(query.tag !== undefined, (q) => q.where('tag', '=', query.tag ?? 'none'))
+              .executeTakeFirstOrThrow()
+          : await scope
+              .selectFrom('alarm_shop_day_totals')
+              .select(sql<number | null>`sum(alarms)`.as('n'))
+              .where('shop_id', 'in', query.shopIds.length > 0 ? [...query.shopIds] : [''])
+              .where('day', '>=', days.from)
+              .where('day', '<', days.to)
+              .where('state', 'in', states)
+              .$if(codes !== null, (q) => q.where('event_code', 'in', codes ?? []))
+              .$if(query.priority !== undefined, (q) => q.where('priority', '=', query.priority ?? 'high'))
+              .$if(query.tag !== undefined, (q) => q.where('tag', '=', query.tag ?? 'none'))
+              .executeTakeFirstOrThrow();
+      return Number(row.n ?? 0);
+    },
     /** A camera's alarms (not deleted) occurring in [from, to), oldest first, at most `limit`. */
     cameraMarks: (cameraId: string, from: string, to: string, limit: number) =>
       scope
@@ -202,6 +297,10 @@ export function alarmsRepo(scope: TenantScope) {
         .execute(),
     history: (alarmId: string) => scope.selectFrom('alarm_history').selectAll().where('alarm_id', '=', alarmId).orderBy('seq').execute(),
     insertHistory: (row: NewRow<AlarmHistoryTable>) => scope.insertInto('alarm_history', [row]).execute(),
+    insertHistories: async (rows: NewRow<AlarmHistoryTable>[]) => {
+      for (let start = 0; start < rows.length; start += CHUNK_OF_WIDE_ROWS)
+        await scope.insertInto('alarm_history', rows.slice(start, start + CHUNK_OF_WIDE_ROWS)).execute();
+    },
     namesOf: async (userIds: readonly string[]) => {
       const wanted = [...new Set(userIds)];
       if (wanted.length === 0) return new Map<string, string>();
@@ -215,9 +314,9 @@ export function alarmsRepo(scope: TenantScope) {
       return new Map(rows.map((row) => [row.user_id, `${row.surname} ${row.given_name}`.trim()]));
     },
     /** Moves an alarm from the state read to the next: false when another action moved it first. */
-    setState: async (alarmId: string, from: AlarmState, fields: Partial<Pick<AlarmStored, 'state' | 'delete_reason' | 'updated_at'>>) =>
-      Number((await scope.updateTable('alarms').set(fields).where('id', '=', alarmId).where('state', '=', from).executeTakeFirst()).numUpdatedRows) > 0,
-    setTag: (alarmId: string, tag: AlarmTag, at: string) => scope.updateTable('alarms').set({ tag, updated_at: at }).where('id', '=', alarmId).execute(),
+    setState: (before: AlarmStored, fields: Pick<AlarmStored, 'state' | 'delete_reason' | 'updated_at'>) => updateFrom(before, fields),
+    /** Tags the alarm as read: false when another action moved it first. */
+    setTag: (before: AlarmStored, tag: AlarmTag, at: string) => updateFrom(before, { tag, updated_at: at }),
     setRectification: (alarmId: string, rectificationId: string, at: string) =>
       scope.updateTable('alarms').set({ rectification_id: rectificationId, updated_at: at }).where('id', '=', alarmId).execute(),
     markRead: async (alarmIds: readonly string[] | null, shopIds: readonly string[] | null, userId: string, at: string) => {

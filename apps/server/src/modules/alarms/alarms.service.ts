@@ -167,7 +167,7 @@ export function createAlarmsService(deps: { db: DB; storage: ObjectStorage; rect
       const at = nowIso();
       await db.transaction().execute(async (trx) => {
         const repo = repoOf(actor.customerId, trx);
-        const moved = await repo.setState(row.id, row.state, {
+        const moved = await repo.setState(row, {
           state: target,
           delete_reason: target === 'deleted' ? (input.deleteReason ?? null) : null,
           updated_at: at,
@@ -194,7 +194,8 @@ export function createAlarmsService(deps: { db: DB; storage: ObjectStorage; rect
         const at = nowIso();
         await db.transaction().execute(async (trx) => {
           const repo = repoOf(actor.customerId, trx);
-          await repo.setTag(row.id, input.tag, at);
+          // Another person moved it between our read and our update: the table decides again on a fresh read.
+          if (!(await repo.setTag(row, input.tag, at))) throw refused('alarms.actionRefused', {}, { action: 'tag' });
           await repo.insertHistory(alarmHistoryEntry(row.id, 'tag', { from: row.state, to: row.state, userId: actor.userId, tag: input.tag, at }));
         });
       }

@@ -39,6 +39,7 @@ import * as alarmClips from './migrations/0036_alarm_clips.ts';
 import * as warehousePatrol from './migrations/0037_warehouse_patrol.ts';
 import * as inspectionTotals from './migrations/0038_inspection_totals.ts';
 import * as temperatureHours from './migrations/0039_temperature_hours.ts';
+import * as alarmTotals from './migrations/0040_alarm_totals.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0037_warehouse_patrol': warehousePatrol,
   '0038_inspection_totals': inspectionTotals,
   '0039_temperature_hours': temperatureHours,
+  '0040_alarm_totals': alarmTotals,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -1621,6 +1621,44 @@ export interface AlarmsTable {
   updated_at: string;
 }
 
+/** Alarms per customer, UTC day, item, priority, state and tag, kept by the writes (migration 0040). */
+export interface AlarmDayTotalsTable {
+  customer_id: string;
+  day: string;
+  event_code: string;
+  event_name: string;
+  priority: 'high' | 'low';
+  state: AlarmsTable['state'];
+  tag: AlarmsTable['tag'];
+  alarms: number;
+  reports: number;
+}
+
+/** The same per store (migration 0040). */
+export interface AlarmShopDayTotalsTable extends AlarmDayTotalsTable {
+  shop_id: string;
+}
+
+/** Counted alarms (not ignored, not deleted) per store and UTC day or month (migration 0040). */
+export interface AlarmShopPeriodTotalsTable {
+  customer_id: string;
+  period: string;
+  shop_id: string;
+  alarms: number;
+  false_alarms: number;
+}
+
+/** Counted alarms per camera and UTC day or month, judged right and wrong (migration 0040). */
+export interface AlarmCameraPeriodTotalsTable {
+  customer_id: string;
+  period: string;
+  shop_id: string;
+  camera_id: string;
+  alarms: number;
+  correct: number;
+  wrong: number;
+}
+
 /** One alarm event as a box posted it (raw payload without image bytes); (box, event id) is unique. */
 export interface AlarmReportsTable {
   customer_id: string;
@@ -1935,6 +1973,10 @@ export interface Database {
   rectification_media: RectificationMediaTable;
   rectification_history: RectificationHistoryTable;
   alarms: AlarmsTable;
+  alarm_day_totals: AlarmDayTotalsTable;
+  alarm_shop_day_totals: AlarmShopDayTotalsTable;
+  alarm_shop_period_totals: AlarmShopPeriodTotalsTable;
+  alarm_camera_period_totals: AlarmCameraPeriodTotalsTable;
   alarm_reports: AlarmReportsTable;
   alarm_images: AlarmImagesTable;
   alarm_clips: AlarmClipsTable;
@@ -1969,6 +2011,10 @@ export type TenantTable =
   | 'ai_task_items'
   | 'ai_task_cameras'
   | 'alarms'
+  | 'alarm_day_totals'
+  | 'alarm_shop_day_totals'
+  | 'alarm_shop_period_totals'
+  | 'alarm_camera_period_totals'
   | 'alarm_reports'
   | 'alarm_images'
   | 'alarm_clips'

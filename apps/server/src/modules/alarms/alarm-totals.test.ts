@@ -1,0 +1,215 @@
+import { type AlarmAction, type AlarmAnalysis, type AlarmRow, type AlarmTag, alarmOperations as ops } from '@storelens/contracts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildRectificationChain, ok, picture, type RectificationChain } from '../../../test/support/rectification.ts';
+import { buildBox, sendBatch, type TestBox } from '../../../test/support/traffic.ts';
+import { tenantScope } from '../../platform/tenancy/scoped.ts';
+import { setClock } from '../../platform/time/clock.ts';
+import { periodPlan } from './alarm-analysis.repo.ts';
+import { alarmsRepo } from './alarms.repo.ts';
+
+/**
+ * The alarm totals (migration 0040) equal direct sums over the alarms after every kind of write:
+ * a new alarm, a repeat folded into one (moving it to the day before), each review action,
+ * restoring a deleted one, tags, and a write that lost to another; and the analysis read from
+ * them answers as the alarms say, for the whole customer and for a store.
+ */
+const NOW = '2026-06-10T00:05:00.000Z';
+const range = { startDate: '2026-06-01', endDate: '2026-06-10' };
+
+let t: TestApp;
+let chain: RectificationChain;
+let box: TestBox;
+let boxS2: TestBox;
+let jpegB64: string;
+let counter = 0;
+
+async function send(target: TestBox, cameraIndex: number, eventCode: string, at: string, priority: 'high' | 'low' = 'high') {
+  counter += 1;
+  const event = { type: 'alarm', eventId: `totals-${counter}`, cameraId: target.cameraIds[cameraIndex], eventCode, at, priority, images: [{ image: jpegB64 }] };
+  const sent = await sendBatch(t.app, target.token, [event]);
+  expect(sent.body.status, sent.body.msg).toBe(200);
+}
+
+async function listed(): Promise<AlarmRow[]> {
+  const states = ['unconfirmed', 'confirmed', 'falseAlarm', 'ignored'] as const;
+  return (await ok<{ list: AlarmRow[] }>(t.app, chain.people.admin.session, ops.list, { ...range, states, page: 1, pageSize: 100 })).list;
+}
+
+/** Each totals table's non-zero rows beside the same sums made directly from the alarms. */
+async function expectTotalsExact() {
+  const db = t.db;
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await query.execute(db)).rows as Record<string, unknown>[])
+      .map((row) =>
+        JSON.stringify(
+          Object.fromEntries(
+            Object.entries(row).map(([key, value]) => [key, typeof value === 'bigint' || /^\d+$/.test(String(value)) ? Number(value) : value]),
+          ),
+        ),
+      )
+      .sort();
+  const day = sql`substr(occurred_at, 1, 10)`;
+  const judged = sql`sum(case when tag = 'algorithmCorrect' or (tag = 'none' and state = 'confirmed') then 1 else 0 end) as correct,
+    sum(case when tag = 'algorithmWrong' or (tag = 'none' and state = 'falseAlarm') then 1 else 0 end) as wrong`;
+  expect(
+    await rows(
+      sql`select customer_id, day, event_code, event_name, priority, state, tag, alarms, reports from alarm_day_totals where alarms != 0 or reports != 0`,
+    ),
+  ).toEqual(
+    await rows(sql`select customer_id, ${day} as day, event_code, event_name, priority, state, tag, count(*) as alarms, sum(count) as reports
+      from alarms group by customer_id, ${day}, event_code, event_name, priority, state, tag`),
+  );
+  expect(
+    await rows(
+      sql`select customer_id, shop_id, day, event_code, event_name, priority, state, tag, alarms, reports from alarm_shop_day_totals where alarms != 0 or reports != 0`,
+    ),
+  ).toEqual(
+    await rows(sql`select customer_id, shop_id, ${day} as day, event_code, event_name, priority, state, tag, count(*) as alarms, sum(count) as reports
+      from alarms group by customer_id, shop_id, ${day}, event_code, event_name, priority, state, tag`),
+  );
+  for (const length of [10, 7]) {
+    const period = sql`substr(occurred_at, 1, ${sql.lit(length)})`;
+    expect(
+      await rows(sql`select customer_id, period, shop_id, alarms, false_alarms from alarm_shop_period_totals
+        where length(period) = ${sql.lit(length)} and (alarms != 0 or false_alarms != 0)`),
+    ).toEqual(
+      await rows(sql`select customer_id, ${period} as period, shop_id, count(*) as alarms, sum(case when state = 'falseAlarm' then 1 else 0 end) as false_alarms
+        from alarms where state not in ('ignored', 'deleted') group by customer_id, ${period}, shop_id`),
+    );
+    expect(
+      await rows(sql`select customer_id, period, shop_id, camera_id, alarms, correct, wrong from alarm_camera_period_totals
+        where length(period) = ${sql.lit(length)} and (alarms != 0 or correct != 0 or wrong != 0)`),
+    ).toEqual(
+      await rows(sql`select customer_id, ${period} as period, shop_id, camera_id, count(*) as alarms, ${judged}
+        from alarms where state not in ('ignored', 'deleted') and camera_id is not null group by customer_id, ${period}, shop_id, camera_id`),
+    );
+  }
+}
+
+const act = (row: AlarmRow, action: AlarmAction) =>
+  ok(t.app, chain.people.admin.session, ops.act, { alarmId: row.alarmId, action, ...(action === 'delete' ? { deleteReason: 'manual' } : {}) });
+const tag = (row: AlarmRow, value: AlarmTag) => ok(t.app, chain.people.admin.session, ops.tag, { alarmId: row.alarmId, tag: value });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  setClock(NOW);
+  chain = await buildRectificationChain(t);
+  box = await buildBox(t.db, chain.customerId, chain.s1, 2);
+  boxS2 = await buildBox(t.db, chain.customerId, chain.s2, 1);
+  jpegB64 = (await picture(31, 'jpeg', 160, 120)).toString('base64');
+}, 180_000);
+afterAll(async () => t.close());
+
+describe('the alarm totals', () => {
+  it('plans a range from month rows and the fewest day rows', () => {
+    expect(periodPlan('2026-09-01', '2026-11-29')).toEqual({ plus: ['2026-09', '2026-10', '2026-11'], minus: ['2026-11-30'] });
+    expect(periodPlan('2026-06-01', '2026-06-10')).toEqual({
+      plus: Array.from({ length: 10 }, (_, i) => `2026-06-${String(i + 1).padStart(2, '0')}`),
+      minus: [],
+    });
+    const plan = periodPlan('2026-01-20', '2026-03-02');
+    expect(plan.plus).toEqual(['2026-01-20', ...Array.from({ length: 11 }, (_, i) => `2026-01-${i + 21}`), '2026-02', '2026-03-01', '2026-03-02']);
+    expect(plan.minus).toEqual([]);
+    expect(periodPlan('2026-02-02', '2026-02-28')).toEqual({ plus: ['2026-02'], minus: ['2026-02-01'] });
+  });
+
+  it('equal direct sums over the alarms after every kind of write', async () => {
+    await send(box, 0, 'smoking', '2026-06-10T00:01:00.000Z');
+    await send(box, 1, 'rodent', '2026-06-09T12:00:00.000Z', 'low');
+    await send(boxS2, 0, 'smoking', '2026-06-08T08:00:00.000Z');
+    await expectTotalsExact();
+    // A repeat three minutes earlier folds into the first alarm and moves it to the day before.
+    await send(box, 0, 'smoking', '2026-06-09T23:58:00.000Z');
+    await expectTotalsExact();
+    const rows = await listed();
+    expect(rows).toHaveLength(3);
+    const [first, second, third] = [...rows].sort((a, b) => a.occurredAt.localeCompare(b.occurredAt)).reverse() as [AlarmRow, AlarmRow, AlarmRow];
+    expect(first.count).toBe(2);
+    for (const [row, step] of [
+      [first, 'confirm'],
+      [first, 'markFalse'],
+      [first, 'restore'],
+      [second, 'ignore'],
+      [second, 'restore'],
+      [second, 'markFalse'],
+      [third, 'delete'],
+      [third, 'restore'],
+      [third, 'confirm'],
+    ] as const) {
+      await act(row, step);
+      await expectTotalsExact();
+    }
+    for (const [row, value] of [
+      [first, 'algorithmCorrect'],
+      [first, 'algorithmWrong'],
+      [second, 'taskReason'],
+      [third, 'none'],
+      [first, 'none'],
+    ] as const) {
+      await tag(row, value);
+      await expectTotalsExact();
+    }
+    await act(second, 'delete');
+    await expectTotalsExact();
+  });
+
+  it('moves nothing when another write changed the alarm after it was read', async () => {
+    await send(box, 1, 'door_left_open', '2026-06-05T10:00:00.000Z');
+    const repo = alarmsRepo(tenantScope(t.db, chain.customerId));
+    const row = (await listed()).find((candidate) => candidate.eventCode === 'door_left_open') as AlarmRow;
+    const stale = await repo.find(row.alarmId);
+    if (!stale) throw new Error('alarm not stored');
+    await act(row, 'confirm');
+    expect(await repo.setTag(stale, 'algorithmWrong', NOW)).toBe(false);
+    expect(await repo.setState(stale, { state: 'ignored', delete_reason: null, updated_at: NOW })).toBe(false);
+    expect(await repo.fold(stale, stale.occurred_at, stale.last_occurred_at, NOW)).toBe(false);
+    await expectTotalsExact();
+    expect((await repo.find(row.alarmId))?.state).toBe('confirmed');
+  });
+
+  it('answer the analysis as the alarms say, for the customer and for one store', async () => {
+    const all = await ok<AlarmAnalysis>(t.app, chain.people.admin.session, ops.analysis, range);
+    const alarms = await t.db.selectFrom('alarms').selectAll().where('customer_id', '=', chain.customerId).execute();
+    const counted = alarms.filter((alarm) => alarm.state !== 'ignored' && alarm.state !== 'deleted');
+    expect(all.totals.alarms).toBe(counted.length);
+    expect(all.totals.reports).toBe(counted.reduce((sum, alarm) => sum + alarm.count, 0));
+    expect(all.totals.ignored).toBe(alarms.filter((alarm) => alarm.state === 'ignored').length);
+    expect(all.stores.map((store) => [store.shopId, store.alarms])).toEqual(
+      [chain.s1, chain.s2]
+        .map((shopId) => [shopId, counted.filter((alarm) => alarm.shop_id === shopId).length] as const)
+        .filter(([, count]) => count > 0)
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
+    );
+    const one = await ok<AlarmAnalysis>(t.app, chain.people.admin.session, ops.analysis, { ...range, shopIds: [chain.s2] });
+    expect(one.totals.alarms).toBe(counted.filter((alarm) => alarm.shop_id === chain.s2).length);
+    expect(one.stores.map((store) => store.shopId)).toEqual(one.totals.alarms > 0 ? [chain.s2] : []);
+    expect(one.trend.reduce((sum, day) => sum + day.high + day.low, 0)).toBe(one.totals.alarms);
+  });
+
+  it('count the list as the alarms say, with every filter but read', async () => {
+    const alarms = await t.db.selectFrom('alarms').selectAll().where('customer_id', '=', chain.customerId).execute();
+    const filters = [
+      {},
+      { states: ['unconfirmed', 'confirmed'] },
+      { states: ['deleted'] },
+      { shopIds: [chain.s1], priority: 'low' },
+      { eventCodes: ['smoking'], tag: 'none' },
+      { shopIds: [chain.s2], states: ['confirmed', 'falseAlarm', 'ignored'] },
+    ] as const;
+    for (const filter of filters) {
+      const answer = await ok<{ total: number }>(t.app, chain.people.admin.session, ops.list, { ...range, ...filter, page: 1, pageSize: 1 });
+      const states: readonly string[] = 'states' in filter ? filter.states : ['unconfirmed', 'confirmed', 'falseAlarm', 'ignored'];
+      const expected = alarms.filter(
+        (alarm) =>
+          states.includes(alarm.state) &&
+          (!('shopIds' in filter) || (filter.shopIds as readonly string[]).includes(alarm.shop_id)) &&
+          (!('priority' in filter) || alarm.priority === filter.priority) &&
+          (!('eventCodes' in filter) || (filter.eventCodes as readonly string[]).includes(alarm.event_code)) &&
+          (!('tag' in filter) || alarm.tag === filter.tag),
+      );
+      expect(answer.total, JSON.stringify(filter)).toBe(expected.length);
+    }
+  });
+});
