@@ -376,21 +376,19 @@ export async function customersWithOpenAlerts(db: DB): Promise<string[]> {
  * a short write of its own. Answers the rows deleted (0: nothing older is left).
  */
 export async function purgeChunk(db: DB, table: 'temperature_readings' | 'temperature_rollups' | 'temperature_hours', before: string): Promise<number> {
-  const deleteUpTo = async (column: 'at' | 'bucket' | 'hour') => {
-    const edge = await db
-      .selectFrom(table)
-      .select(sql<string>`${sql.ref(column)}`.as('edge'))
-      .where(sql.ref(column), '<', before)
-      .orderBy(sql.ref(column))
-      .offset(PURGE_CHUNK - 1)
-      .limit(1)
-      .executeTakeFirst();
-    const result = await db
-      .deleteFrom(table)
-      .where(sql.ref(column), edge ? '<=' : '<', edge ? edge.edge : before)
-      .where(sql.ref(column), '<', before)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  };
-  return deleteUpTo(table === 'temperature_readings' ? 'at' : table === 'temperature_rollups' ? 'bucket' : 'hour');
+  const column = table === 'temperature_readings' ? 'at' : table === 'temperature_rollups' ? 'bucket' : 'hour';
+  const edge = await db
+    .selectFrom(table)
+    .select(sql<string>`${sql.ref(column)}`.as('edge'))
+    .where(sql.ref(column), '<', before)
+    .orderBy(sql.ref(column))
+    .offset(PURGE_CHUNK - 1)
+    .limit(1)
+    .executeTakeFirst();
+  const result = await db
+    .deleteFrom(table)
+    .where(sql.ref(column), edge ? '<=' : '<', edge ? edge.edge : before)
+    .where(sql.ref(column), '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
