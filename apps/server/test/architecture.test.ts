@@ -63,7 +63,8 @@ const RAW_TENANT_QUERIES: Record<string, string> = {
     'the breach clock finds which customers have pending breaches; each breach is then raised inside its customer',
   'modules/temperature/temperature.repo.ts#customersWithOpenAlerts:temperature_alerts':
     'the reminder round finds which customers have open alerts; each reminder is then claimed and sent inside its customer',
-  'modules/temperature/temperature.repo.ts#purgeChunk:temperature_readings': 'retention is one horizon for every customer: readings past it go, a chunk at a time',
+  'modules/temperature/temperature.repo.ts#purgeChunk:temperature_readings':
+    'retention is one horizon for every customer: readings past it go, a chunk at a time',
   'modules/temperature/temperature.repo.ts#purgeChunk:temperature_rollups': 'the same retention for the 5-minute rollups',
   'modules/temperature/temperature.repo.ts#purgeChunk:temperature_hours': 'the same retention for the hourly rows',
   'modules/temperature/temperature.repo.ts#copyHistory:temperature_hours':
