@@ -1,4 +1,4 @@
-import type { CycleFrequency, PlanDetail, PlanKind } from '@storelens/contracts';
+import { type CycleFrequency, INSPECTION_LIMITS, messageRef, type PlanDetail, type PlanKind, validityDays } from '@storelens/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { PlanInput } from './api.ts';
 
@@ -83,4 +83,11 @@ export function planFormOf(plan: PlanDetail): PlanFormValues {
     period: [time(plan.periodStart), time(plan.periodEnd)],
     handlerIds: plan.handlers.map((handler) => handler.userId),
   };
+}
+
+/** A plan's validity (patrol and warehouse plans alike): required, at most the engine's 365 days; a contracts message reference or null. */
+export function validityError(range: [Dayjs, Dayjs] | null): string | null {
+  if (!range) return messageRef('validation.required');
+  const days = validityDays(range[0].format(DATE), range[1].format(DATE));
+  return days > INSPECTION_LIMITS.validityMaxDays ? messageRef('errors.timeSelectionError', { days: INSPECTION_LIMITS.validityMaxDays }) : null;
 }

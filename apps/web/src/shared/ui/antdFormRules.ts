@@ -17,6 +17,16 @@ export function schemaFieldRule(schema: z.ZodType, options: { optional?: boolean
   };
 }
 
+/** A form rule from a check that answers a contracts message reference or null (the plan forms' cross-field checks). */
+export function messageRule<Value>(check: (value: Value) => string | null): FormRuleObject {
+  return {
+    validator: async (_rule, value: Value) => {
+      const error = check(value);
+      if (error) throw new Error(translateMessageRef(error));
+    },
+  };
+}
+
 /** A rule object, as opposed to the function form antd also accepts. */
 type FormRuleObject = Exclude<FormRule, (...args: never[]) => unknown>;
 

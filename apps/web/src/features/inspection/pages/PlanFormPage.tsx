@@ -5,32 +5,18 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { translateMessageRef } from '../../../shared/i18n/i18n.ts';
-import { schemaFieldRule } from '../../../shared/ui/antdFormRules.ts';
+import { messageRule, schemaFieldRule } from '../../../shared/ui/antdFormRules.ts';
 import { ApplicableShopsPicker } from '../../calendar/components/ApplicableShopsPicker.tsx';
 import { addPlan, isPlanNameExist, updatePlan } from '../api.ts';
 import { RangeLabels } from '../components/RangeLabels.tsx';
 import { useInspectionRefresh, useInspectors, useItemGroups, usePlan, useShopGroups } from '../hooks/useInspection.ts';
-import { emptyPlanForm, type PlanFormValues, planFormOf, planRequestOf } from '../planForm.ts';
+import { emptyPlanForm, type PlanFormValues, planFormOf, planRequestOf, validityError } from '../planForm.ts';
 import { PLANS_PATH } from '../routes.tsx';
 
 const fields = planAddRequestSchema.shape;
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 const MONTH_DAYS = Array.from({ length: 31 }, (_, index) => index + 1);
 const NO_IDS: string[] = [];
-
-/** A form rule from a check that answers a contracts message reference or null. */
-const messageRule = <Value,>(check: (value: Value) => string | null) => ({
-  validator: async (_rule: unknown, value: Value) => {
-    const error = check(value);
-    if (error) throw new Error(translateMessageRef(error));
-  },
-});
-
-const validityError = (range: [Dayjs, Dayjs] | null) => {
-  if (!range) return messageRef('validation.required');
-  const days = validityDays(range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD'));
-  return days > INSPECTION_LIMITS.validityMaxDays ? messageRef('errors.timeSelectionError', { days: INSPECTION_LIMITS.validityMaxDays }) : null;
-};
 
 /**
  * Add or modify a plan (/taskManagement/dailyPatrol/add and /editDailyInspection?planId=, hidden,

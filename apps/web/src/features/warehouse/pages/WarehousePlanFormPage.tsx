@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { translateMessageRef } from '../../../shared/i18n/i18n.ts';
 import { cameraChoicesOfShop, shopChoicesOf } from '../../../shared/lib/shopChoices.ts';
-import { schemaFieldRule } from '../../../shared/ui/antdFormRules.ts';
+import { messageRule, schemaFieldRule } from '../../../shared/ui/antdFormRules.ts';
 import { isPlanNameExist } from '../../inspection/api.ts';
 import { useInspectors } from '../../inspection/hooks/useInspection.ts';
+import { validityError } from '../../inspection/planForm.ts';
 import { useSessionStore } from '../../session/state/sessionStore.ts';
 import { addWarehousePlan } from '../api.ts';
 import {
@@ -25,20 +26,6 @@ import { PATROL_ANALYSIS_PATH } from '../routes.tsx';
 const fields = warehousePlanAddRequestSchema.shape;
 const NO_IDS: string[] = [];
 const TIME_OPTIONS = checkTimeChoices().map((time) => ({ value: time, label: time }));
-
-/** A form rule from a check that answers a contracts message reference or null. */
-const messageRule = <Value,>(check: (value: Value) => string | null) => ({
-  validator: async (_rule: unknown, value: Value) => {
-    const error = check(value);
-    if (error) throw new Error(translateMessageRef(error));
-  },
-});
-
-const validityError = (range: [Dayjs, Dayjs] | null) => {
-  if (!range) return messageRef('validation.required');
-  const days = validityDays(range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD'));
-  return days > INSPECTION_LIMITS.validityMaxDays ? messageRef('errors.timeSelectionError', { days: INSPECTION_LIMITS.validityMaxDays }) : null;
-};
 
 /**
  * A new warehouse plan (/warehousePatrol/plan/add, hidden, the analysis highlighted): name, stores,
