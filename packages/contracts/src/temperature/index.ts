@@ -28,8 +28,10 @@ export const TEMPERATURE_LIMITS = {
   hourDays: 400,
   /** The rollup bucket of the curves. */
   bucketMinutes: 5,
-  /** An export covers at most this many days of raw readings. */
-  exportMaxDays: 7,
+  /** An export covers at most this many days (a quarter): raw readings where kept, summaries before. */
+  exportMaxDays: 92,
+  /** An export writes at most this many rows (a quarter of one store of 10 sensors is about 196,000). */
+  exportMaxRows: 250_000,
   /** A curve covers at most this many days. */
   curveMaxDays: 31,
   /** The compliance per store covers at most this many days (a quarter and its margin). */

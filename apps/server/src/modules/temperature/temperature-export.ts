@@ -12,14 +12,22 @@ const KIND_LABELS = {
   stockRoom: 'temperature.kindStockRoom',
 } as const satisfies Record<SensorWithShop['kind'], MessageKey>;
 
+const DETAIL_LABELS = {
+  reading: 'temperature.detailReading',
+  fiveMinutes: 'temperature.detailFiveMinutes',
+  hour: 'temperature.detailHour',
+} as const satisfies Record<ExportedReading['row']['detail'], MessageKey>;
+
+/** One row of the file: a raw reading (min = max = its value), or a 5-minute or hourly summary (average, min, max). */
 export interface ExportedReading {
   sensor: SensorWithShop;
-  reading: { at: string; celsius: number; humidity: number | null };
+  row: { at: string; detail: 'reading' | 'fiveMinutes' | 'hour'; celsius: number; min: number; max: number; count: number; humidity: number | null };
 }
 
 /**
- * The inspector's file: one row per raw reading, its store's local time, the limits in force at
- * that time and whether the reading was within them; headers in the reader's language.
+ * The inspector's file: one row per reading or summary, its store's local time, the limits in
+ * force at that time and whether it was within them (a summary when its min and max both were);
+ * headers in the reader's language.
  */
 export async function readingsWorkbook(rows: readonly ExportedReading[], locale: Locale): Promise<Buffer> {
   const text = (key: MessageKey) => translateMessage(locale, key);
@@ -30,26 +38,34 @@ export async function readingsWorkbook(rows: readonly ExportedReading[], locale:
     { header: text('temperature.colSensor'), key: 'sensor', width: 22 },
     { header: text('temperature.colKind'), key: 'kind', width: 14 },
     { header: text('temperature.colTime'), key: 'time', width: 20 },
+    { header: text('temperature.colDetail'), key: 'detail', width: 18 },
     { header: text('temperature.colCelsius'), key: 'celsius', width: 16 },
+    { header: text('temperature.colMin'), key: 'min', width: 12 },
+    { header: text('temperature.colMax'), key: 'max', width: 12 },
+    { header: text('temperature.colCount'), key: 'count', width: 10 },
     { header: text('temperature.colHumidity'), key: 'humidity', width: 14 },
     { header: text('temperature.colLow'), key: 'low', width: 14 },
     { header: text('temperature.colHigh'), key: 'high', width: 14 },
     { header: text('temperature.colWithin'), key: 'within', width: 12 },
   ];
   sheet.getRow(1).font = { bold: true };
-  for (const { sensor, reading } of rows) {
-    const at = Date.parse(reading.at);
+  for (const { sensor, row } of rows) {
+    const at = Date.parse(row.at);
     const limits = limitsAt(limitSetOf(sensor), { timeZone: sensor.time_zone, businessHours: sensor.business_hours }, at);
     sheet.addRow({
       shop: sensor.shop_name,
       sensor: sensor.name,
       kind: text(KIND_LABELS[sensor.kind]),
       time: namedLocalTime(sensor.time_zone, at).time,
-      celsius: reading.celsius,
-      humidity: reading.humidity ?? '',
+      detail: text(DETAIL_LABELS[row.detail]),
+      celsius: row.celsius,
+      min: row.min,
+      max: row.max,
+      count: row.count,
+      humidity: row.humidity ?? '',
       low: limits.low,
       high: limits.high,
-      within: text(reading.celsius >= limits.low && reading.celsius <= limits.high ? 'temperature.yes' : 'temperature.no'),
+      within: text(row.min >= limits.low && row.max <= limits.high ? 'temperature.yes' : 'temperature.no'),
     });
   }
   sheet.views = [{ state: 'frozen', ySplit: 1 }];

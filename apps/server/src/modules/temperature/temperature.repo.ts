@@ -248,6 +248,44 @@ export function temperatureRepo(scope: TenantScope) {
         .where('hour', '<', toHour)
         .orderBy('hour')
         .execute(),
+    /**
+     * How many rows an export of the sensors would write: raw readings in one range, 5-minute
+     * rollups in another, hours ('YYYY-MM-DDTHH') in a third; counted before anything is read, so
+     * an export too large to write is refused without loading it.
+     */
+    exportRowCount: async (
+      sensorIds: readonly string[],
+      ranges: { readings: { from: string; to: string }; rollups: { from: string; to: string }; hours: { from: string; to: string } },
+    ): Promise<number> => {
+      let total = 0;
+      for (const part of chunks(sensorIds)) {
+        const [readings, rollups, hours] = await Promise.all([
+          scope
+            .selectFrom('temperature_readings')
+            .select(sql<number | string>`count(*)`.as('n'))
+            .where('sensor_id', 'in', part)
+            .where('at', '>=', ranges.readings.from)
+            .where('at', '<', ranges.readings.to)
+            .executeTakeFirst(),
+          scope
+            .selectFrom('temperature_rollups')
+            .select(sql<number | string>`count(*)`.as('n'))
+            .where('sensor_id', 'in', part)
+            .where('bucket', '>=', ranges.rollups.from)
+            .where('bucket', '<', ranges.rollups.to)
+            .executeTakeFirst(),
+          scope
+            .selectFrom('temperature_hours')
+            .select(sql<number | string>`count(*)`.as('n'))
+            .where('sensor_id', 'in', part)
+            .where('hour', '>=', ranges.hours.from)
+            .where('hour', '<', ranges.hours.to)
+            .executeTakeFirst(),
+        ]);
+        total += Number(readings?.n ?? 0) + Number(rollups?.n ?? 0) + Number(hours?.n ?? 0);
+      }
+      return total;
+    },
     readings: async (sensorIds: readonly string[], from: string, to: string) => {
       const rows: Omit<TemperatureReadingsTable, 'customer_id'>[] = [];
       for (const part of chunks(sensorIds)) {

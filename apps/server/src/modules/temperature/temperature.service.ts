@@ -36,6 +36,52 @@ const HOUR = 3_600_000;
 const DAY = 86_400_000;
 /** Every bucket of an hour. */
 const FULL = 0xfff;
+/** The three parts of an export's range, each at the finest detail kept for it (hours as 'YYYY-MM-DDTHH'). */
+export interface ExportParts {
+  hours: { from: string; to: string };
+  rollups: { from: string; to: string };
+  readings: { from: string; to: string };
+}
+
+/**
+ * Splits [from, to) where the retention changes the detail kept: hours before the 5-minute
+ * rollups' horizon, rollups before the raw readings' one, raw readings after. The horizons are
+ * rounded up to a whole hour and a whole 5 minutes so that no part holds a bucket the purge has cut
+ * in two.
+ */
+export function exportParts(from: string, to: string, atMs: number): ExportParts {
+  const fromMs = Date.parse(from);
+  const toMs = Date.parse(to);
+  const within = (ms: number) => Math.min(Math.max(ms, fromMs), toMs);
+  const rollupsFrom = within(Math.ceil((atMs - TEMPERATURE_LIMITS.rollupDays * DAY) / HOUR) * HOUR);
+  const readingsFrom = within(Math.ceil((atMs - TEMPERATURE_LIMITS.rawDays * DAY) / (5 * MINUTE)) * 5 * MINUTE);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    // A zone whose days start inside a UTC hour (India) takes that whole first hour.
+    hours: { from: hourOf(from), to: rollupsFrom > fromMs ? hourOf(iso(Math.ceil(rollupsFrom / HOUR) * HOUR)) : hourOf(from) },
+    rollups: { from: iso(rollupsFrom), to: iso(readingsFrom) },
+    readings: { from: iso(readingsFrom), to },
+  };
+}
+
+const summary = (row: { n: number; sum: number; min: number; max: number }) => ({
+  celsius: Math.round((row.sum / row.n) * 100) / 100,
+  min: row.min,
+  max: row.max,
+  count: row.n,
+});
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
 /** Without alert settings, a sensor silent this long is offline (the devices' default threshold). */
 const DEFAULT_OFFLINE_MINUTES = 15;
 
@@ -44,8 +90,9 @@ const DEFAULT_OFFLINE_MINUTES = 15;
  * scope (what lies outside answers not found), their latest readings and state, curves from the
  * 5-minute rollups, alerts and their one corrective action, the readings' Excel export.
  */
-export function createTemperatureService(deps: { db: DB }) {
-  const { db } = deps;
+/** exportMaxRows: the contracts' limit unless a test sets a smaller one (a file of 250,000 rows is slow to provoke). */
+export function createTemperatureService(deps: { db: DB; exportMaxRows?: number }) {
+  const { db, exportMaxRows = TEMPERATURE_LIMITS.exportMaxRows } = deps;
   const repoOf = (customerId: string) => temperatureRepo(tenantScope(db, customerId));
 
   async function insertSensor(
@@ -401,17 +448,49 @@ export function createTemperatureService(deps: { db: DB }) {
       return (await repoOf(actor.customerId).boxesOfShops(shops)).map((box) => ({ boxId: box.id, name: box.name, mac: box.mac, shopId: box.shop_id }));
     },
 
-    /** Raw readings of the chosen stores over their local days, for an inspector (times in each store's zone). */
+    /**
+     * The chosen stores' readings over their local days, for an inspector (times in each store's
+     * zone), at the finest detail still kept (docs/decisions/temperature.md): raw readings for the
+     * last 7 days, 5-minute summaries (average, min, max) back to 35 days, hourly ones before that.
+     * Counted first: a file of more than exportMaxRows rows is refused with what would fit.
+     */
     async exportReadings(actor: CustomerActor, input: ReadingsExportRequest, locale: Locale): Promise<DownloadFile> {
       const shops = await accessOf(db, actor).shopIds(input.shopIds);
       const sensors = await repoOf(actor.customerId).sensorsOfShops(shops);
       const zone = sensors[0]?.time_zone ?? 'UTC';
       // Checked once in the first store's zone; each store's own days are read below.
       localRange(zone, input.startDate, input.endDate, TEMPERATURE_LIMITS.exportMaxDays);
+      const repo = repoOf(actor.customerId);
+      const parts = new Map(
+        sensors.map((sensor) => {
+          const { from, to } = localRange(sensor.time_zone, input.startDate, input.endDate, TEMPERATURE_LIMITS.exportMaxDays);
+          return [sensor.id, exportParts(from, to, now().getTime())] as const;
+        }),
+      );
+      // Stores of one zone share their parts: one count for all of them (the usual case).
+      let rowCount = 0;
+      for (const [key, group] of groupBy(sensors, (sensor) => JSON.stringify(parts.get(sensor.id)))) {
+        rowCount += await repo.exportRowCount(
+          group.map((sensor) => sensor.id),
+          JSON.parse(key),
+        );
+      }
+      if (rowCount > exportMaxRows) {
+        throw badRequest('temperature.exportTooLarge', { rows: rowCount, max: exportMaxRows });
+      }
       const rows: ExportedReading[] = [];
       for (const sensor of sensors) {
-        const { from, to } = localRange(sensor.time_zone, input.startDate, input.endDate, TEMPERATURE_LIMITS.exportMaxDays);
-        for (const reading of await repoOf(actor.customerId).readings([sensor.id], from, to)) rows.push({ sensor, reading });
+        const part = parts.get(sensor.id) as ExportParts;
+        for (const row of await repo.hours(sensor.id, part.hours.from, part.hours.to)) {
+          rows.push({ sensor, row: { at: new Date(hourStartMs(row.hour)).toISOString(), detail: 'hour', ...summary(row), humidity: null } });
+        }
+        for (const row of await repo.rollups(sensor.id, part.rollups.from, part.rollups.to)) {
+          rows.push({ sensor, row: { at: row.bucket, detail: 'fiveMinutes', ...summary(row), humidity: null } });
+        }
+        for (const reading of await repo.readings([sensor.id], part.readings.from, part.readings.to)) {
+          const { celsius } = reading;
+          rows.push({ sensor, row: { at: reading.at, detail: 'reading', celsius, min: celsius, max: celsius, count: 1, humidity: reading.humidity } });
+        }
       }
       const today = todayIn(zone, now());
       return {

@@ -1,10 +1,11 @@
-import { type AlertRow, type Curve, type DeviceTree, type NumList, RoleId, type SensorRow } from '@storelens/contracts';
+import { type AlertRow, type Curve, completePermissionMap, type DeviceTree, type NumList, RoleId, type SensorRow } from '@storelens/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildShop, buildUser, countRows, download, type Session, sheetRows, signIn } from '../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, postersFor, type TestApp } from '../../../test/harness.ts';
 import { buildBox, clockAt, sendBatch, type TestBox } from '../../../test/support/traffic.ts';
 import { advanceClock, now, resetClock } from '../../platform/time/clock.ts';
 import { breachCheckJob } from './temperature.jobs.ts';
+import { createTemperatureService } from './temperature.service.ts';
 
 let t: TestApp;
 const { post, data } = postersFor(() => t.app);
@@ -12,12 +13,14 @@ const MINUTE = 60_000;
 const notFound = 'Not found or no access';
 
 let customerId: string;
+let rootOrgId: string;
 let shopA: string;
 let shopB: string;
 let boxA: TestBox;
 let boxB: TestBox;
 let foreignBox: TestBox;
 let admin: Session;
+let adminUserId: string;
 let managerA: Session;
 let managerAUserId: string;
 let observer: Session;
@@ -55,13 +58,16 @@ beforeAll(async () => {
   t = await createTestApp();
   const customer = await buildCustomer(t.db, 'Cold Chain Co');
   customerId = customer.customerId;
+  rootOrgId = customer.rootOrgId;
   shopA = await buildShop(t.db, customerId, customer.rootOrgId, { name: 'Fresh A' });
   shopB = await buildShop(t.db, customerId, customer.rootOrgId, { name: 'Fresh B' });
   boxA = await buildBox(t.db, customerId, shopA, 0);
   boxB = await buildBox(t.db, customerId, shopB, 0);
   const other = await buildCustomer(t.db, 'Other Cold Co');
   foreignBox = await buildBox(t.db, other.customerId, await buildShop(t.db, other.customerId, other.rootOrgId), 0);
-  admin = await signIn(t.app, (await buildUser(t.db, [{ customerId, roleId: RoleId.superManager }])).loginName, customerId);
+  const adminUser = await buildUser(t.db, [{ customerId, roleId: RoleId.superManager }]);
+  adminUserId = adminUser.userId;
+  admin = await signIn(t.app, adminUser.loginName, customerId);
   const manager = await buildUser(t.db, [{ customerId, roleId: RoleId.storeManage, shopIds: [shopA] }]);
   managerAUserId = manager.userId;
   managerA = await signIn(t.app, manager.loginName, customerId);
@@ -324,16 +330,67 @@ describe('curves and export', () => {
       'Sensor',
       'Kind',
       'Time (store)',
+      'Detail',
       'Temperature (°C)',
+      'Min (°C)',
+      'Max (°C)',
+      'Readings',
       'Humidity (%)',
       'Low limit (°C)',
       'High limit (°C)',
       'Within limits',
     ]);
     expect(rows.filter((row) => row[1] === 'Curve fridge')).toEqual([
-      ['Fresh A', 'Curve fridge', 'Fridge', '2026-06-01 11:46', '2', '', '0', '5', 'Yes'],
-      ['Fresh A', 'Curve fridge', 'Fridge', '2026-06-01 11:47', '4', '', '0', '5', 'Yes'],
-      ['Fresh A', 'Curve fridge', 'Fridge', '2026-06-01 11:56', '3', '55', '0', '5', 'Yes'],
+      ['Fresh A', 'Curve fridge', 'Fridge', '2026-06-01 11:46', 'Reading', '2', '2', '2', '1', '', '0', '5', 'Yes'],
+      ['Fresh A', 'Curve fridge', 'Fridge', '2026-06-01 11:47', 'Reading', '4', '4', '4', '1', '', '0', '5', 'Yes'],
+      ['Fresh A', 'Curve fridge', 'Fridge', '2026-06-01 11:56', 'Reading', '3', '3', '3', '1', '55', '0', '5', 'Yes'],
     ]);
+  });
+
+  it('export past the raw readings from the 5-minute summaries, past those from the hourly ones, up to a quarter', async () => {
+    clockAt(NOON);
+    const sensorId = await newSensor(boxA, { name: 'Old fridge', offHoursLimits: { low: 0, high: 8 } });
+    // 11:45 to 11:48 local: one 5-minute bucket (2, 4, 7: the 7 is above the business limit of 5).
+    await sendBatch(t.app, boxA.token, [reading(sensorId, -15, 2), reading(sensorId, -14, 4), reading(sensorId, -13, 7)]);
+    const exported = async () => {
+      const file = await download(
+        t.app,
+        'POST',
+        '/api/temperature/exportReadings',
+        { shopIds: [shopA], startDate: '2026-06-01', endDate: '2026-06-01' },
+        {
+          ...admin,
+          lang: 'en',
+        },
+      );
+      expect(file.http).toBe(200);
+      return (await sheetRows(file.content)).filter((row) => row[1] === 'Old fridge');
+    };
+    expect((await exported()).map((row) => row[4])).toEqual(['Reading', 'Reading', 'Reading']);
+    // Ten days on, the raw readings are past their 7 days: the day is its 5-minute summaries (not yet purged, not read).
+    advanceClock(10 * 24 * 60 * MINUTE);
+    expect(await exported()).toEqual([['Fresh A', 'Old fridge', 'Fridge', '2026-06-01 11:45', '5-minute summary', '4.33', '2', '7', '3', '', '0', '5', 'No']]);
+    // Forty days on, past the summaries' 35 days: its hour.
+    advanceClock(30 * 24 * 60 * MINUTE);
+    expect(await exported()).toEqual([['Fresh A', 'Old fridge', 'Fridge', '2026-06-01 11:00', 'Hourly summary', '4.33', '2', '7', '3', '', '0', '5', 'No']]);
+    await expectMessageInAllLanguages(
+      (lang) => post(admin, '/api/temperature/exportReadings', { shopIds: [shopA], startDate: '2026-03-01', endDate: '2026-06-01' }, lang),
+      'errors.timeSelectionError',
+      { days: 92 },
+    );
+  });
+
+  it('refuse an export of more rows than the limit, counted before anything is read', async () => {
+    clockAt(NOON);
+    const shopC = await buildShop(t.db, customerId, rootOrgId, { name: 'Fresh C' });
+    const boxC = await buildBox(t.db, customerId, shopC, 0);
+    const sensorId = await newSensor(boxC, { name: 'Busy fridge' });
+    await sendBatch(t.app, boxC.token, [reading(sensorId, -3, 2), reading(sensorId, -2, 3), reading(sensorId, -1, 4)]);
+    const service = createTemperatureService({ db: t.db, exportMaxRows: 2 });
+    const actor = { userId: adminUserId, customerId, roleId: RoleId.superManager, roleName: 'super', permissions: completePermissionMap({}), orgScopeId: null };
+    const input = { shopIds: [shopC], startDate: '2026-06-01', endDate: '2026-06-01' };
+    await expect(service.exportReadings(actor, input, 'en')).rejects.toMatchObject({ messageKey: 'temperature.exportTooLarge', params: { rows: 3, max: 2 } });
+    const enough = createTemperatureService({ db: t.db, exportMaxRows: 3 });
+    expect((await enough.exportReadings(actor, input, 'en')).fileName).toBe('temperature-2026-06-01-2026-06-01-partial.xlsx');
   });
 });

@@ -213,6 +213,7 @@ export function TemperaturePage() {
                 const endDate = range[1].format('YYYY-MM-DD');
                 exportReadings({ ...scope, startDate, endDate })
                   .then((blob) => saveBlob(blob, `temperature-${startDate}-${endDate}.xlsx`))
+                  // A refusal (range, size) has been shown by the HTTP client in its error modal.
                   .catch(() => undefined)
                   .finally(() => setExporting(false));
               }}
