@@ -4,6 +4,7 @@ import type { AlertRow } from '@storelens/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignIn, shot, signedInPage, uniqueSuffix } from '../support/admin.ts';
+import { exportedRows } from '../support/analytics.ts';
 import { baseUrl, DEMO, launchBrowser } from '../support/browser.ts';
 
 /**
@@ -97,6 +98,17 @@ describe('temperature monitoring', () => {
     const closed = await admin.post<{ list: AlertRow[] }>('/temperature/alertPage', { sensorId, page: 1, pageSize: 10 });
     expect(closed.data.list[0]).toMatchObject({ alertId, peak: 10.2, durationSeconds: 12 * 60 });
     expect(closed.data.list[0]?.endedAt).not.toBeNull();
+
+    // The inspector's file (the last 7 days, every store): the fridge's four readings, each judged against its limits.
+    const exported = await exportedRows(page, 'temperature-export');
+    expect(exported.rows[0]).toEqual(expect.arrayContaining(['Detail', 'Min (°C)', 'Max (°C)', 'Within limits']));
+    const mine = exported.rows.filter((row) => row[1] === name);
+    expect(mine.map((row) => [row[4], row[5], row[12]])).toEqual([
+      ['Reading', 9, 'No'],
+      ['Reading', 9.5, 'No'],
+      ['Reading', 10.2, 'No'],
+      ['Reading', 3.4, 'Yes'],
+    ]);
     await context.close();
   });
 });
