@@ -40,6 +40,7 @@ import * as warehousePatrol from './migrations/0037_warehouse_patrol.ts';
 import * as inspectionTotals from './migrations/0038_inspection_totals.ts';
 import * as temperatureHours from './migrations/0039_temperature_hours.ts';
 import * as alarmTotals from './migrations/0040_alarm_totals.ts';
+import * as temperatureHoursCovering from './migrations/0041_temperature_hours_covering.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0038_inspection_totals': inspectionTotals,
   '0039_temperature_hours': temperatureHours,
   '0040_alarm_totals': alarmTotals,
+  '0041_temperature_hours_covering': temperatureHoursCovering,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
