@@ -108,6 +108,23 @@ describe('hygiene logs', () => {
     await page.waitForURL(/\/hygieneLog\/disinfectionRecords/);
     await expect.poll(() => page.getByTestId('side-menu').evaluate((node) => node.getBoundingClientRect().width)).toBe(0);
     await shot(page, 'hygiene-phone-disinfection-en');
+
+    // A record entered on the phone, with its photo: one column of fields, the photo from the camera roll.
+    const area = `Cold room ${suffix}`;
+    await page.getByTestId('hygiene-disinfection-add').click();
+    await chooseOption(page, 'hygiene-record-store', /./);
+    await textBox(page, 'hygiene-record-area').fill(area);
+    await textBox(page, 'hygiene-record-method').fill('Wipe down');
+    await textBox(page, 'hygiene-record-agent').fill('Chlorine 500 mg/L');
+    await textBox(page, 'hygiene-record-person').fill('Li Na');
+    await page.getByTestId('hygiene-record-image-input').setInputFiles(await photo('cold-room.jpg'));
+    await page.getByTestId('hygiene-record-image').locator('img').waitFor({ timeout: 15_000 });
+    // The form fits the phone's width: nothing to scroll sideways.
+    const dialog = page.getByRole('dialog').filter({ visible: true });
+    expect(await dialog.evaluate((node) => node.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+    await shot(page, 'hygiene-phone-record-en');
+    await page.getByTestId('hygiene-record-save').click();
+    await rowWith(page, 'hygiene-records-disinfection', area).waitFor({ timeout: 15_000 });
     await context.close();
   });
 });

@@ -39,7 +39,8 @@ export function ImageField({ value, onChange, testId }: { value?: string; onChan
         type="file"
         accept="image/jpeg,image/png,image/webp"
         capture="environment"
-        hidden
+        // Not the hidden attribute: antd's form styles show a file input anyway (a bare 'Choose File' on the phone).
+        style={{ display: 'none' }}
         data-testid={`${testId}-input`}
         onChange={(event) => void choose(event.target.files?.[0])}
       />
