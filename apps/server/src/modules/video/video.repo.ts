@@ -117,6 +117,8 @@ export function videoRepo(scope: TenantScope) {
         .where('shops.status', '!=', 'closed')
         .orderBy('video_sources.camera_id')
         .execute(),
+    /** The kind of a camera's video source (which recording source reads it), or undefined without a source. */
+    sourceKind: async (cameraId: string) => (await scope.selectFrom('video_sources').select('kind').where('camera_id', '=', cameraId).executeTakeFirst())?.kind,
     source: (cameraId: string) =>
       scope.selectFrom('video_sources').select(['camera_id', 'kind', 'url', 'record', 'updated_at']).where('camera_id', '=', cameraId).executeTakeFirst(),
     saveSource: (row: { camera_id: string; kind: 'stream' | 'edge'; url: string | null; record: 'continuous' | 'onDemand'; updated_at: string }) =>

@@ -14,8 +14,9 @@ import { now, nowIso } from '../../platform/time/clock.ts';
 import { axisFromBuckets, axisWindow } from './availability.ts';
 import { jpegFrameArgs, runFfmpeg } from './ffmpeg.ts';
 import { writePlaylist } from './playlist.ts';
+import { type RecordingSources, recordingSources } from './recording-source.ts';
 import { checkedStreamUrl, withoutCredentials } from './stream-url.ts';
-import { type SegmentRow, videoRepo } from './video.repo.ts';
+import { videoRepo } from './video.repo.ts';
 
 type PlaylistQuery = OperationInput<typeof videoOperations.playbackRecord>;
 type SegmentQuery = OperationInput<typeof videoOperations.segment>;
@@ -41,9 +42,12 @@ export const segmentUrl = (cameraId: string, segmentId: string) =>
  * Recorded video for people: the availability axis, playlists and their segments, screenshots,
  * the camera live log, camera sources. Every camera is checked through the access module; what
  * lies outside the caller's shops answers 'not found'. Watching is logged (the camera live log).
+ * Segments and their bytes come from the camera's recording source (`recordings`, by default
+ * chosen by the camera's source kind over the index and `storage`), never from storage directly.
  */
-export function createVideoService(deps: { db: DB; storage: ObjectStorage; ffmpegPath: string }) {
-  const { db, storage } = deps;
+export function createVideoService(deps: { db: DB; storage: ObjectStorage; ffmpegPath: string; recordings?: RecordingSources }) {
+  const { db } = deps;
+  const recordings = deps.recordings ?? recordingSources(deps);
   const repoOf = (actor: CustomerActor) => videoRepo(tenantScope(db, actor.customerId));
   const playableFrom = () => now().getTime() - VIDEO.playableDays * DAY_MS;
 
@@ -56,23 +60,22 @@ export function createVideoService(deps: { db: DB; storage: ObjectStorage; ffmpe
     repoOf(actor).logWatch({ id: newId(), user_id: actor.userId, camera_id: cameraId, kind, from_ms: fromMs, to_ms: toMs, at: nowIso() });
 
   /** The segment holding an instant, or the refusal a person reads. */
-  async function segmentAt(customerId: string, cameraId: string, atMs: number): Promise<SegmentRow> {
+  async function segmentAt(customerId: string, cameraId: string, atMs: number) {
     if (atMs < playableFrom()) throw refused('errors.videoTooOld');
-    const found = (await videoRepo(tenantScope(db, customerId)).segmentsBetween(cameraId, atMs, atMs + 1, 5)).find(
-      (row) => row.start_ms <= atMs && atMs < row.end_ms,
-    );
+    const source = await recordings.forCamera(customerId, cameraId);
+    const found = (await source.segmentsBetween(cameraId, atMs, atMs + 1, 5)).find((row) => row.start_ms <= atMs && atMs < row.end_ms);
     if (!found) throw refused('errors.noVideoAtTime');
-    return found;
+    return { source, segment: found };
   }
 
   /** The frame at an instant, decoded from the segment that holds it, stamped with its hash. */
   async function frameOf(customerId: string, cameraId: string, atMs: number): Promise<Screenshot> {
-    const segment = await segmentAt(customerId, cameraId, atMs);
+    const { source, segment } = await segmentAt(customerId, cameraId, atMs);
     const offset = ((atMs - segment.start_ms) / 1000).toFixed(3);
-    // The segment is fed on stdin: the same for local and S3 storage. The only values in the
-    // arguments are numbers the server computed.
+    // The segment is fed on stdin: the same for every recording source (local or S3 storage, a
+    // box). The only values in the arguments are numbers the server computed.
     const { stdout } = await runFfmpeg(deps.ffmpegPath, jpegFrameArgs('pipe:0', offset, 'mp4'), {
-      stdin: await storage.read(segment.location),
+      stdin: await source.read(segment),
       timeoutMs: 20_000,
     });
     if (stdout.length === 0) throw refused('errors.noVideoAtTime');
@@ -105,25 +108,27 @@ export function createVideoService(deps: { db: DB; storage: ObjectStorage; ffmpe
       if (toMs <= oldest) throw refused('errors.videoTooOld');
       // A range reaching past the 30 days plays from where playable video starts.
       const from = Math.max(fromMs, oldest);
-      const segments = await repoOf(actor).segmentsBetween(query.cameraId, from, toMs);
+      const source = await recordings.forCamera(actor.customerId, query.cameraId);
+      const segments = await source.segmentsBetween(query.cameraId, from, toMs);
       await logWatch(actor, query.cameraId, 'playback', fromMs, toMs);
-      const text = writePlaylist(segments.map(numeric), { fromMs: from, toMs }, (id) => segmentUrl(query.cameraId, id));
+      const text = writePlaylist(segments, { fromMs: from, toMs }, (id) => segmentUrl(query.cameraId, id));
       return { fileName: `${query.cameraId}.m3u8`, content: Buffer.from(text), contentType: HLS_CONTENT_TYPE, inline: true };
     },
 
     async segment(actor: CustomerActor, query: SegmentQuery): Promise<DownloadStream> {
       await requireCamera(actor, query.cameraId);
-      const row = await repoOf(actor).segment(query.cameraId, query.segmentId);
+      const source = await recordings.forCamera(actor.customerId, query.cameraId);
+      const row = await source.segment(query.cameraId, query.segmentId);
       if (!row) throw notFound();
       if (row.end_ms <= playableFrom()) throw refused('errors.videoTooOld');
       return {
         fileName: `${row.id}.mp4`,
         contentType: 'video/mp4',
-        size: Number(row.bytes),
+        size: row.bytes,
         inline: true,
         // A segment never changes once recorded; the session check still runs on every request.
         cacheControl: 'private, max-age=3600',
-        open: (range) => storage.read(row.location, range),
+        open: (range) => source.read(row, range),
       };
     },
 
@@ -213,8 +218,3 @@ export function createVideoService(deps: { db: DB; storage: ObjectStorage; ffmpe
   };
 }
 export type VideoService = ReturnType<typeof createVideoService>;
-
-/** PostgreSQL answers bigint columns as numbers already (database.ts); SQLite does too. The map keeps the writer's types plain. */
-function numeric(row: SegmentRow) {
-  return { ...row, start_ms: Number(row.start_ms), end_ms: Number(row.end_ms), media_bytes: Number(row.media_bytes) };
-}

@@ -345,6 +345,33 @@ describe('access', () => {
     expect((await download(t.app, 'GET', `/api/video/segment?cameraId=${camera1}&segmentId=${segment?.id}`, undefined, limited)).http).toBe(200);
   });
 
+  it('answers not found to a store manager for another store’s camera on playback, screenshots and its source, and changes nothing', async () => {
+    const notFound = 'Not found or no access';
+    const range = `start=${new Date(T1).toISOString()}&end=${new Date(T2).toISOString()}`;
+    // camera2 is in shop2; `limited` manages shop1 only. The administrator's answers show the camera is there.
+    expect((await download(t.app, 'GET', `${videoOperations.playbackRecord.path}?cameraId=${camera2}&${range}`, undefined, admin)).http).toBe(200);
+    expect((await download(t.app, 'GET', `${videoOperations.playbackRecord.path}?cameraId=${camera2}&${range}`, undefined, limited)).json().msg).toBe(notFound);
+    expect((await download(t.app, 'GET', `${videoOperations.playbackRecord.path}?cameraId=${camera1}&${range}`, undefined, limited)).http).toBe(200);
+    const at = new Date(T1 + 5400).toISOString();
+    expect((await download(t.app, 'POST', videoOperations.screenshot.path, { cameraId: camera2, at }, admin)).json().msg).toBe(
+      'There is no recorded video at this time',
+    );
+    expect((await download(t.app, 'POST', videoOperations.screenshot.path, { cameraId: camera2, at }, limited)).json().msg).toBe(notFound);
+    expect((await download(t.app, 'POST', videoOperations.screenshot.path, { cameraId: camera1, at }, limited)).http).toBe(200);
+
+    const repo = videoRepo(tenantScope(t.db, customerId));
+    const before = await repo.source(camera2);
+    expect((await invoke(t.app, videoOperations.sourceGet, { cameraId: camera2 }, admin)).body.status).toBe(200);
+    expect((await invoke(t.app, videoOperations.sourceGet, { cameraId: camera2 }, limited)).body.msg).toBe(notFound);
+    expect((await invoke(t.app, videoOperations.sourceGet, { cameraId: camera1 }, limited)).body.status).toBe(200);
+    const save = await invoke(t.app, videoOperations.sourceSave, { cameraId: camera2, url: 'rtsp://10.9.9.9/stolen', record: 'continuous' }, limited);
+    expect(save.body.msg).toBe(notFound);
+    expect(await repo.source(camera2)).toEqual(before);
+    // Another customer's camera reads the same.
+    expect((await invoke(t.app, videoOperations.sourceGet, { cameraId: otherCamera }, limited)).body.msg).toBe(notFound);
+    expect((await invoke(t.app, videoOperations.sourceSave, { cameraId: otherCamera, url: 'rtsp://10.9.9.9/x' }, limited)).body.msg).toBe(notFound);
+  });
+
   it('needs the video tab’s permission', async () => {
     expect((await invoke(t.app, videoOperations.availability, { cameraId: camera1 }, noVideo)).body.status).toBe(403);
     const at = new Date(T1 + 5400).toISOString();

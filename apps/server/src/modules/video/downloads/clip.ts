@@ -4,16 +4,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { DB } from '../../../platform/db/database.ts';
 import type { ObjectStorage } from '../../../platform/storage/object-storage.ts';
-import { tenantScope } from '../../../platform/tenancy/scoped.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
-import { videoRepo } from '../video.repo.ts';
-
-/** What cutting needs of an indexed segment. */
-export interface ClipSegment {
-  start_ms: number;
-  end_ms: number;
-  location: string;
-}
+import { type RecordedSegment, type RecordingSource, type RecordingSources, recordingSources } from '../recording-source.ts';
 
 export interface ClipRange {
   fromMs: number;
@@ -22,7 +14,8 @@ export interface ClipRange {
 
 /**
  * Cuts [fromMs, toMs) of a camera's recording into one MP4 by stream copy, in two ffmpeg passes:
- * the overlapping segments (copied out of storage into `workDir`, so local and S3 storage are alike)
+ * the overlapping segments (copied out of the camera's recording source into `workDir`, so local
+ * and S3 storage, or a box, are alike)
  * are joined by the concat demuxer (each with its duration from the index); then the range is taken out of the joined file with `-ss` before
  * the input, so the copy starts at the keyframe before the range and an edit list makes playback
  * start at the range's first frame (one pass over the concat demuxer placed the cut by each file's
@@ -32,8 +25,8 @@ export interface ClipRange {
  * `progress` hears 0-90 while segments are fetched, 95 after joining.
  */
 export async function cutClip(
-  deps: { ffmpegPath: string; storage: ObjectStorage },
-  segments: readonly ClipSegment[],
+  deps: { ffmpegPath: string; source: RecordingSource },
+  segments: readonly RecordedSegment[],
   range: ClipRange,
   workDir: string,
   progress: (percent: number) => Promise<void>,
@@ -44,7 +37,7 @@ export async function cutClip(
   const names: string[] = [];
   for (const [index, segment] of segments.entries()) {
     const name = `segment-${String(index).padStart(5, '0')}.mp4`;
-    await pipeline(await deps.storage.read(segment.location), fs.createWriteStream(path.join(workDir, name)));
+    await pipeline(await deps.source.read(segment), fs.createWriteStream(path.join(workDir, name)));
     names.push(name);
     // Reported every tenth segment at most: a progress write is a database round trip.
     if (index % 10 === 9 || index === segments.length - 1) await progress(Math.round(((index + 1) / segments.length) * 90));
@@ -53,7 +46,7 @@ export async function cutClip(
   // Each file's duration from the index: ffprobe reads a segment's end in stream time as its
   // duration (the recorder shifts decode times), which would leave a hole after every segment.
   const entries = names.map((name, index) => {
-    const segment = segments[index] as ClipSegment;
+    const segment = segments[index] as RecordedSegment;
     return `file ${name}\nduration ${((segment.end_ms - segment.start_ms) / 1000).toFixed(3)}`;
   });
   await fsp.writeFile(list, `ffconcat version 1.0\n${entries.join('\n')}\n`);
@@ -78,20 +71,17 @@ export async function cutClip(
  * of a moment, e.g. the demo boxes' alarm clips.
  */
 export async function cutRecordedRange(
-  deps: { db: DB; storage: ObjectStorage; ffmpegPath: string },
+  deps: { db: DB; storage: ObjectStorage; ffmpegPath: string; recordings?: RecordingSources },
   customerId: string,
   cameraId: string,
   range: ClipRange,
   workDir: string,
 ): Promise<string | null> {
-  const segments = (await videoRepo(tenantScope(deps.db, customerId)).segmentsBetween(cameraId, range.fromMs, range.toMs)).map((row) => ({
-    start_ms: Number(row.start_ms),
-    end_ms: Number(row.end_ms),
-    location: row.location,
-  }));
+  const source = await (deps.recordings ?? recordingSources(deps)).forCamera(customerId, cameraId);
+  const segments = await source.segmentsBetween(cameraId, range.fromMs, range.toMs);
   // Covered from the range's start without a hole longer than a second (segments abut within ms).
   const covered = segments.reduce((reached, segment) => (segment.start_ms <= reached + 1000 ? Math.max(reached, segment.end_ms) : reached), range.fromMs);
   const first = segments[0];
   if (!first || first.start_ms > range.fromMs + 1000 || covered < range.toMs) return null;
-  return cutClip(deps, segments, range, workDir, async () => undefined);
+  return cutClip({ ffmpegPath: deps.ffmpegPath, source }, segments, range, workDir, async () => undefined);
 }

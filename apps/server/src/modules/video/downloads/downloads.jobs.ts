@@ -7,7 +7,8 @@ import type { Schedule } from '../../../platform/jobs/scheduler.ts';
 import type { ObjectStorage } from '../../../platform/storage/object-storage.ts';
 import { tenantScope } from '../../../platform/tenancy/scoped.ts';
 import { now, nowIso } from '../../../platform/time/clock.ts';
-import { customerIdsOf, videoRepo } from '../video.repo.ts';
+import { type RecordingSources, recordingSources } from '../recording-source.ts';
+import { customerIdsOf } from '../video.repo.ts';
 import { cutClip } from './clip.ts';
 import { downloadsRepo } from './downloads.repo.ts';
 
@@ -30,6 +31,8 @@ export interface DownloadJobDeps {
   ffmpegPath: string;
   /** A local directory for the segments being joined (DATA_DIR/video-spool/downloads). */
   workRoot: string;
+  /** Where segments are read from, per camera (default: by the camera's source kind over the index and `storage`). */
+  recordings?: RecordingSources;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -42,6 +45,7 @@ export interface DownloadJobDeps {
  */
 export function downloadClipJob(deps: DownloadJobDeps): JobDefinition<DownloadClipPayload> {
   const { db, storage } = deps;
+  const recordings = deps.recordings ?? recordingSources(deps);
   const failed = async (customerId: string, id: string) =>
     downloadsRepo(tenantScope(db, customerId)).update(id, { status: 'failed', progress: 100, failure: 'errors.downloadFailed', completed_at: nowIso() }, [
       'toBeGenerated',
@@ -63,7 +67,8 @@ export function downloadClipJob(deps: DownloadJobDeps): JobDefinition<DownloadCl
       await repo.update(task.id, { status: 'generating', progress: 0, attempts: job.attempts }, ['toBeGenerated', 'generating']);
       const fromMs = Number(task.start_ms);
       const toMs = Number(task.end_ms);
-      const segments = await videoRepo(scope).segmentsBetween(task.camera_id, fromMs, toMs);
+      const source = await recordings.forCamera(customerId, task.camera_id);
+      const segments = await source.segmentsBetween(task.camera_id, fromMs, toMs);
       if (segments.length === 0) {
         await repo.update(task.id, { status: 'failed', progress: 100, failure: 'errors.noVideoInRange', completed_at: nowIso() }, ['generating']);
         return;
@@ -72,17 +77,11 @@ export function downloadClipJob(deps: DownloadJobDeps): JobDefinition<DownloadCl
       await fsp.rm(workDir, { recursive: true, force: true });
       await fsp.mkdir(workDir, { recursive: true });
       try {
-        const clip = await cutClip(
-          { ffmpegPath: deps.ffmpegPath, storage },
-          segments.map((row) => ({ start_ms: Number(row.start_ms), end_ms: Number(row.end_ms), location: row.location })),
-          { fromMs, toMs },
-          workDir,
-          async (percent) => {
-            if (stopping()) throw new JobInterrupted('the worker is stopping');
-            if (!(await progress(percent))) throw new JobInterrupted('another worker took the job');
-            await repo.update(task.id, { progress: percent }, ['generating']);
-          },
-        );
+        const clip = await cutClip({ ffmpegPath: deps.ffmpegPath, source }, segments, { fromMs, toMs }, workDir, async (percent) => {
+          if (stopping()) throw new JobInterrupted('the worker is stopping');
+          if (!(await progress(percent))) throw new JobInterrupted('another worker took the job');
+          await repo.update(task.id, { progress: percent }, ['generating']);
+        });
         const { size } = await fsp.stat(clip);
         const location = downloadKey(customerId, task.id);
         await storage.putFile(location, clip);

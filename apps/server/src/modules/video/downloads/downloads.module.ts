@@ -20,7 +20,7 @@ export function createDownloads(deps: Omit<DownloadJobDeps, 'storage'> & { stora
 } {
   const definitions = [downloadClipJob(deps) as JobDefinition<never>];
   const { queue, worker } = moduleJobs(deps.db, definitions, { log: deps.log, onOutcome: deps.onOutcome });
-  return { downloads: createDownloadsService({ db: deps.db, storage: deps.storage, queue }), worker };
+  return { downloads: createDownloadsService({ db: deps.db, storage: deps.storage, queue, recordings: deps.recordings }), worker };
 }
 
 /**

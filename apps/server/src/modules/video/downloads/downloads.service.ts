@@ -10,6 +10,7 @@ import type { JobQueue } from '../../../platform/jobs/jobs.ts';
 import type { ObjectStorage } from '../../../platform/storage/object-storage.ts';
 import { tenantScope } from '../../../platform/tenancy/scoped.ts';
 import { now, nowIso } from '../../../platform/time/clock.ts';
+import { type RecordingSources, recordingSources } from '../recording-source.ts';
 import { videoRepo } from '../video.repo.ts';
 import { DOWNLOAD_CLIP_JOB, type DownloadClipPayload } from './downloads.jobs.ts';
 import { type DownloadRecord, downloadsRepo, queuedDownload } from './downloads.repo.ts';
@@ -27,8 +28,10 @@ export const downloadConcurrencyKey = (customerId: string) => `video-download:${
  * none), cut by the `video.download-clip` job, downloaded with the session, kept 30 days. Cameras
  * are checked through the access module; a task outside the caller's shops answers 'not found'.
  */
-export function createDownloadsService(deps: { db: DB; storage: ObjectStorage; queue: JobQueue }) {
+export function createDownloadsService(deps: { db: DB; storage: ObjectStorage; queue: JobQueue; recordings?: RecordingSources }) {
   const { db, storage, queue } = deps;
+  // The recorded seconds a task's detail shows come from where the job will cut it.
+  const recordings = deps.recordings ?? recordingSources(deps);
   const repoOf = (actor: CustomerActor) => downloadsRepo(tenantScope(db, actor.customerId));
   const playableFrom = () => now().getTime() - VIDEO.playableDays * DAY_MS;
 
@@ -114,11 +117,9 @@ export function createDownloadsService(deps: { db: DB; storage: ObjectStorage; q
       const row = await requireTask(actor, id);
       const fromMs = Number(row.start_ms);
       const toMs = Number(row.end_ms);
-      const segments = await videoRepo(tenantScope(db, actor.customerId)).segmentsBetween(row.camera_id, fromMs, toMs);
-      const recordedMs = segments.reduce(
-        (sum, segment) => sum + Math.max(0, Math.min(toMs, Number(segment.end_ms)) - Math.max(fromMs, Number(segment.start_ms))),
-        0,
-      );
+      const source = await recordings.forCamera(actor.customerId, row.camera_id);
+      const segments = await source.segmentsBetween(row.camera_id, fromMs, toMs);
+      const recordedMs = segments.reduce((sum, segment) => sum + Math.max(0, Math.min(toMs, segment.end_ms) - Math.max(fromMs, segment.start_ms)), 0);
       return { ...present(row, locale), recordedSeconds: recordedMs / 1000, attempts: row.attempts };
     },
 

@@ -33,6 +33,9 @@ let base: string;
 let admin: Session;
 let noVideo: Session;
 let other: Session;
+let limited: Session;
+let limitedUserId: string;
+let limitedCamera: string;
 let camera: string;
 let closedShopCamera: string;
 let noSourceCamera: string;
@@ -117,9 +120,16 @@ beforeAll(async () => {
   await tenantScope(t.db, customerId).updateTable('shops').set({ status: 'closed' }).where('id', '=', closedShop).execute();
   const theirs = await buildCustomer(t.db);
   otherCamera = await buildCamera(t.db, theirs.customerId, await buildShop(t.db, theirs.customerId, theirs.rootOrgId));
+  // A store manager of another store of the same customer, whose own camera has a source (never pulled: tickets only).
+  const limitedShop = await buildShop(t.db, customerId, customer.rootOrgId);
+  limitedCamera = await buildCamera(t.db, customerId, limitedShop);
+  await save(limitedCamera, `tcp://127.0.0.1:${await freePort()}`);
 
   const sign = async (customer: string, roleId: number) => signIn(t.app, (await buildUser(t.db, [{ customerId: customer, roleId }])).loginName, customer);
   admin = await sign(customerId, RoleId.superManager);
+  const manager = await buildUser(t.db, [{ customerId, roleId: RoleId.storeManage, shopIds: [limitedShop] }]);
+  limitedUserId = manager.userId;
+  limited = await signIn(t.app, manager.loginName, customerId);
   noVideo = await sign(customerId, await buildRoleWithout(t.db, customerId, ['video_nav']));
   other = await sign(theirs.customerId, RoleId.superManager);
 }, 60_000);
@@ -229,6 +239,20 @@ describe('live relay', () => {
     const altered = view(`${address}ticket=${tampered}.${signature}`);
     await altered.closed;
     expect(altered.received.closeCode).toBe(LIVE_CLOSE.ticket);
+  });
+
+  it("answers not found to a store manager asking for another store's camera, and logs no view", async () => {
+    const views = async () =>
+      (await tenantScope(t.db, customerId).selectFrom('video_watch_log').select('id').where('user_id', '=', limitedUserId).execute()).length;
+    expect((await invoke(t.app, liveOperations.liveTicket, { cameraId: camera }, admin)).body.status).toBe(200);
+    const refusedAnswer = await invoke(t.app, liveOperations.liveTicket, { cameraId: camera }, limited);
+    expect(refusedAnswer.body.msg).toBe('Not found or no access');
+    expect(refusedAnswer.body.status).toBe(404);
+    expect((await invoke(t.app, liveOperations.liveTicket, { cameraId: otherCamera }, limited)).body.msg).toBe('Not found or no access');
+    expect(await views()).toBe(0);
+    // Their own store's camera: a ticket (and a view in the log).
+    expect((await invoke(t.app, liveOperations.liveTicket, { cameraId: limitedCamera }, limited)).body.status).toBe(200);
+    expect(await views()).toBe(1);
   });
 
   it('signs tickets: a process with the same secret redeems them (several web processes), another secret, an expired ticket or a store closed since does not', async () => {

@@ -11,7 +11,7 @@ import { tenantScope } from '../../../platform/tenancy/scoped.ts';
 import { now } from '../../../platform/time/clock.ts';
 import { addDays, utcOfLocal } from '../../../platform/time/local-time.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
-import { videoRepo } from '../video.repo.ts';
+import { type RecordingSources, recordingSources } from '../recording-source.ts';
 import { keyframesRepo } from './keyframes.repo.ts';
 
 const DAY_MS = 86_400_000;
@@ -28,8 +28,9 @@ export const thumbnailKey = (customerId: string, cameraId: string, segmentId: st
  * seek (cheaper than the screenshot, which decodes up to an instant); it is made once and kept in
  * video storage, so the strip costs 24 reads the next time.
  */
-export function createKeyframesService(deps: { db: DB; storage: ObjectStorage; ffmpegPath: string }) {
+export function createKeyframesService(deps: { db: DB; storage: ObjectStorage; ffmpegPath: string; recordings?: RecordingSources }) {
   const { db, storage } = deps;
+  const recordings = deps.recordings ?? recordingSources(deps);
   const playableFrom = () => now().getTime() - VIDEO.playableDays * DAY_MS;
   return {
     async keyframes(actor: CustomerActor, input: z.infer<typeof keyframesRequestSchema>): Promise<KeyframesResponse> {
@@ -53,14 +54,15 @@ export function createKeyframesService(deps: { db: DB; storage: ObjectStorage; f
 
     async keyframe(actor: CustomerActor, query: z.infer<typeof keyframeQuerySchema>): Promise<DownloadStream> {
       await accessOf(db, actor).cameras([query.cameraId]);
-      const segment = await videoRepo(tenantScope(db, actor.customerId)).segment(query.cameraId, query.segmentId);
+      const source = await recordings.forCamera(actor.customerId, query.cameraId);
+      const segment = await source.segment(query.cameraId, query.segmentId);
       if (!segment) throw notFound();
-      if (Number(segment.end_ms) <= playableFrom()) throw refused('errors.videoTooOld');
+      if (segment.end_ms <= playableFrom()) throw refused('errors.videoTooOld');
       const key = thumbnailKey(actor.customerId, query.cameraId, segment.id);
       let size = await storage.size(key);
       let made: Buffer | null = null;
       if (size === null) {
-        // Fed on stdin (local and S3 alike); the arguments are the server's own.
+        // Fed on stdin from the camera's recording source (local, S3 or a box alike); the arguments are the server's own.
         const { stdout } = await runFfmpeg(
           deps.ffmpegPath,
           [
@@ -83,7 +85,7 @@ export function createKeyframesService(deps: { db: DB; storage: ObjectStorage; f
             '5',
             'pipe:1',
           ],
-          { stdin: await storage.read(segment.location), timeoutMs: 20_000 },
+          { stdin: await source.read(segment), timeoutMs: 20_000 },
         );
         if (stdout.length === 0) throw refused('errors.noVideoAtTime');
         await storage.putBuffer(key, stdout);
