@@ -113,7 +113,7 @@ describe('video download tasks', () => {
 });
 
 describe('single-lens analysis', () => {
-  it('shows the camera’s hourly and daily charts and the day’s keyframes; a keyframe opens the playback there', async () => {
+  it('shows the camera’s hourly and daily charts and the day’s keyframes; a keyframe plays the tile from there, and its link opens the playback there', async () => {
     const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password);
     await page.goto('/monophonic/areaStatistics');
     await page.getByTestId('single-lens-camera').click();
@@ -139,9 +139,14 @@ describe('single-lens analysis', () => {
     expect(findings.filter((finding) => finding.impact !== 'minor').map((finding) => `${finding.impact} ${finding.rule}: ${finding.nodes.join(', ')}`)).toEqual(
       [],
     );
+    expect(Date.parse((await thumbnail.getAttribute('data-at')) ?? '')).toBe(recordedFrom);
     await thumbnail.click();
+    await expect.poll(() => page.getByTestId('video-tile-0').getAttribute('data-state'), { timeout: 30_000 }).toBe('playing');
+    // The playback page at the tile's instant: within the minute recorded (`at`, what that page reads).
+    await page.getByTestId('single-lens-open-playback').click();
     await page.waitForURL((url) => url.pathname === '/playback' && url.searchParams.get('cameraId') === cameraId, { timeout: 20_000 });
-    expect(Date.parse(new URL(page.url()).searchParams.get('time') ?? '')).toBe(recordedFrom);
+    const at = Date.parse(new URL(page.url()).searchParams.get('at') ?? '');
+    expect(at >= recordedFrom && at < recordedFrom + 60_000).toBe(true);
     await context.close();
   }, 120_000);
 });

@@ -36,6 +36,32 @@ export const RECORD_MODES = ['continuous', 'onDemand'] as const;
 /** Protocols the recorder opens; anything else (file:, concat:, pipes) is refused before ffmpeg sees it. */
 export const STREAM_PROTOCOLS = ['rtsp:', 'rtsps:', 'rtmp:', 'tcp:'] as const;
 
+/**
+ * A camera's stream address as ffmpeg may open it: one of the stream protocols, a host, nothing
+ * but printable characters. Anything else (file:, concat:, pipe:, a leading '-') never reaches
+ * ffmpeg, whose argument it would otherwise become. Null when refused. Here rather than in the
+ * server so the camera form checks an address exactly as the server will before it sends it.
+ */
+export function checkedStreamUrl(text: string): string | null {
+  // Printable ASCII only: no spaces, no control characters, nothing a parser could read twice.
+  if (!text || text.length > 500 || !/^[\x21-\x7e]+$/.test(text)) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (!(STREAM_PROTOCOLS as readonly string[]).includes(url.protocol) || !url.hostname) return null;
+  return url.href;
+}
+
+/** The stream address field of the camera form: the server's check and the server's message (errors.videoSourceUrl). */
+export const streamUrlSchema = z
+  .string({ error: required })
+  .trim()
+  .min(1, { error: required, abort: true })
+  .refine((value) => checkedStreamUrl(value) !== null, { error: messageRef('errors.videoSourceUrl') });
+
 export const cameraRequestSchema = z.object({ cameraId: idSchema });
 
 export const availabilityResponseSchema = z.object({
@@ -89,7 +115,11 @@ export const liveLogPageSchema = pageOf(liveLogRowSchema);
 export const videoSourceSaveSchema = z.object({
   cameraId: idSchema,
   kind: z.enum(VIDEO_SOURCE_KINDS).default('stream'),
-  /** The stream URL (kind 'stream'); credentials may be in it, so it is never answered back in full. */
+  /**
+   * The stream URL (kind 'stream'); credentials may be in it, so it is never answered back in full.
+   * Left out (or empty) for a camera that already has a stream address, it keeps the stored one with
+   * its credentials: a form that shows the answered address cannot send the password back.
+   */
   url: z.string({ error: required }).trim().max(500).optional(),
   record: z.enum(RECORD_MODES).default('continuous'),
 });

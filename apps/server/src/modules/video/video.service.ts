@@ -206,7 +206,11 @@ export function createVideoService(deps: { db: DB; storage: ObjectStorage; ffmpe
 
     async saveSource(actor: CustomerActor, input: z.infer<typeof videoSourceSaveSchema>) {
       await requireCamera(actor, input.cameraId);
-      const url = input.kind === 'stream' ? checkedStreamUrl(input.url ?? '') : null;
+      // No address for a stream keeps the stored one: it is answered without its user and password,
+      // so a form that changes only the recording mode could not send them back.
+      const stored = input.kind === 'stream' && !input.url ? await repoOf(actor).source(input.cameraId) : null;
+      const given = input.url || (stored?.kind === 'stream' ? stored.url : null) || '';
+      const url = input.kind === 'stream' ? checkedStreamUrl(given) : null;
       if (input.kind === 'stream' && !url) throw badRequest('errors.videoSourceUrl');
       await repoOf(actor).saveSource({ camera_id: input.cameraId, kind: input.kind, url, record: input.record, updated_at: nowIso() });
       return { cameraId: input.cameraId, kind: input.kind, url: url ? withoutCredentials(url) : null, record: input.record };

@@ -314,6 +314,18 @@ describe('camera sources', () => {
     expect(stored?.url).toBe('rtsp://admin:secret@10.0.0.5:554/stream1');
   });
 
+  it('keeps the stored address with its credentials when a save gives none (the form changed only the recording mode)', async () => {
+    await invoke(t.app, videoOperations.sourceSave, { cameraId: camera2, url: 'rtsp://admin:secret@10.0.0.5:554/stream1', record: 'onDemand' }, admin);
+    const saved = await invoke(t.app, videoOperations.sourceSave, { cameraId: camera2, kind: 'stream', record: 'continuous' }, admin);
+    expect(saved.body.data).toEqual({ cameraId: camera2, kind: 'stream', url: 'rtsp://10.0.0.5:554/stream1', record: 'continuous' });
+    expect((await videoRepo(tenantScope(t.db, customerId)).source(camera2))?.url).toBe('rtsp://admin:secret@10.0.0.5:554/stream1');
+    // An edge source has no address to keep: a stream needs one again.
+    await invoke(t.app, videoOperations.sourceSave, { cameraId: camera2, kind: 'edge', record: 'onDemand' }, admin);
+    expect((await invoke(t.app, videoOperations.sourceSave, { cameraId: camera2, kind: 'stream', url: '' }, admin)).body.msg).toBe(
+      'The video source must be an rtsp://, rtsps://, rtmp:// or tcp:// address with a host',
+    );
+  });
+
   it('refuses what is not a stream address, in every language', async () => {
     for (const url of ['file:///etc/passwd', '-i /etc/passwd', 'concat:a|b', 'http://x/y', 'rtsp:///nohost', 'rtsp://cam/ a'])
       expect((await invoke(t.app, videoOperations.sourceSave, { cameraId: camera2, url }, admin)).body.msg, url).toBe(

@@ -8,9 +8,10 @@ import type {
   Page,
   registerBoxRequestSchema,
 } from '@storelens/contracts';
-import { devicesOperations } from '@storelens/contracts';
+import { devicesOperations, videoOperations } from '@storelens/contracts';
 import type { z } from 'zod';
 import { callOperation } from '../../shared/lib/operations.ts';
+import type { VideoSource, VideoSourceInput } from './components/videoSource.ts';
 
 /** Boxes, cameras, device tokens and camera-offline alert settings (spec section 7, "Others"; cameraDisable). */
 
@@ -53,4 +54,13 @@ export function fetchAlertSetting(): Promise<AlertSettingSaved> {
 
 export function saveAlertSetting(setting: AlertSetting): Promise<AlertSettingSaved> {
   return callOperation(devicesOperations.alertSettingSave, setting);
+}
+
+/** A camera's video source (the video module's operations; camera management edits it): null when it has none. */
+export function fetchVideoSource(cameraId: string): Promise<VideoSource | null> {
+  return callOperation(videoOperations.sourceGet, { cameraId });
+}
+
+export function saveVideoSource(input: VideoSourceInput): Promise<VideoSource> {
+  return callOperation(videoOperations.sourceSave, input);
 }

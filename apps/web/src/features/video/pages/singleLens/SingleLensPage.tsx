@@ -1,24 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Empty, Row, Space, Spin, TreeSelect, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Chart } from '../../../../shared/analytics/Chart.tsx';
 import { formatDateTime, formatHour } from '../../../../shared/lib/dateTime.ts';
 import { SectionHeading } from '../../../../shared/ui/SectionHeading.tsx';
 import { useCan } from '../../../session/hooks/useCan.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
 import { type CameraChoiceNode, cameraChoices, firstCameraOf } from '../../cameraChoice.ts';
+import { VideoTile } from '../../components/VideoTile.tsx';
+import { camerasOfTree } from '../../lib/cameraTree.ts';
+import { rememberedSpeed } from '../../lib/playbackPrefs.ts';
 import { fetchCameraStatistics, fetchKeyframe, fetchKeyframes } from '../../singleLensApi.ts';
 import { nothingCounted, singleLensOption } from '../../singleLensChart.ts';
+import { frameToPlay, playbackLink } from '../../singleLensVideo.ts';
+import '../../components/video.css';
 
-/** The live/playback page of the video section; it reads shopId, cameraId and time (an ISO instant). */
-const playbackPath = (shopId: string, cameraId: string, time: string) =>
-  `/playback?shopId=${encodeURIComponent(shopId)}&cameraId=${encodeURIComponent(cameraId)}&time=${encodeURIComponent(time)}`;
-
-/** One keyframe, fetched with the session and shown from an object URL; clicking opens the playback there. */
-function Thumbnail({ cameraId, segmentId, label, onOpen }: { cameraId: string; segmentId: string; label: string; onOpen(): void }) {
+/** One keyframe, fetched with the session and shown from an object URL; clicking plays the tile from there. */
+function Thumbnail({
+  cameraId,
+  segmentId,
+  at,
+  label,
+  active,
+  onPlay,
+}: {
+  cameraId: string;
+  segmentId: string;
+  at: string;
+  label: string;
+  active: boolean;
+  onPlay(): void;
+}) {
   const picture = useQuery({
     queryKey: ['singleLens', 'keyframe', cameraId, segmentId],
     queryFn: () => fetchKeyframe(cameraId, segmentId),
@@ -35,13 +50,24 @@ function Thumbnail({ cameraId, segmentId, label, onOpen }: { cameraId: string; s
     <button
       type="button"
       className="single-lens-thumb"
-      onClick={onOpen}
+      onClick={onPlay}
       aria-label={label}
+      aria-pressed={active}
       title={label}
       data-testid="single-lens-thumbnail"
-      style={{ border: 0, padding: 0, background: 'none', cursor: 'pointer' }}
+      data-at={at}
+      style={{
+        border: 0,
+        padding: 0,
+        background: 'none',
+        cursor: 'pointer',
+        borderRadius: 4,
+        // The keyframe the tile plays from stands out (besides aria-pressed for assistive tools).
+        outline: active ? '2px solid #1677ff' : '2px solid transparent',
+        outlineOffset: 1,
+      }}
     >
-      {url ? <img src={url} alt="" width={160} height={90} style={{ objectFit: 'cover', display: 'block', borderRadius: 4 }} /> : <Spin size="small" />}
+      {url ? <img src={url} alt="" width={108} height={61} style={{ objectFit: 'cover', display: 'block', borderRadius: 4 }} /> : <Spin size="small" />}
     </button>
   );
 }
@@ -49,16 +75,17 @@ function Thumbnail({ cameraId, segmentId, label, onOpen }: { cameraId: string; s
 /**
  * Single-lens analysis (/monophonic/areaStatistics, issue 12 section 5a): one camera's entries,
  * exits, stays and average dwell by hour of the chosen day and by day over the week up to it (from
- * the rollups), beside the day's keyframes (one per recorded hour); a keyframe opens the playback
- * at its instant. The strip needs video_nav; without it the figures stand alone.
+ * the rollups), beside the day's video: a playback tile (the /playback page's own, hls.js loaded
+ * when it plays) that starts at the day's first keyframe and at a keyframe when one is clicked, and
+ * the keyframes (one per recorded hour). The video needs video_nav; without it the figures stand alone.
  */
 export function SingleLensPage() {
   const { t } = useTranslation('singleLens');
-  const navigate = useNavigate();
   const locale = useSessionStore((state) => state.locale);
   const cid = useSessionStore((state) => state.cid);
   const cameraTree = useSessionStore((state) => state.cameraTree);
   const choices = useMemo(() => cameraChoices(cameraTree), [cameraTree]);
+  const cameras = useMemo(() => camerasOfTree(cameraTree), [cameraTree]);
   const canWatch = useCan('video_nav') === 'shown';
   const [searchParams] = useSearchParams();
   const [picked, setCameraId] = useState<string | null>(searchParams.get('cameraId'));
@@ -77,6 +104,32 @@ export function SingleLensPage() {
     queryFn: () => fetchKeyframes(cameraId ?? '', date),
     enabled: cid !== null && cameraId !== null && canWatch,
   });
+  // The tile plays one camera's day: a clicked keyframe counts for the day it was clicked in.
+  const dayKey = `${cameraId ?? ''}|${date}`;
+  const [chosen, setChosen] = useState<{ dayKey: string; segmentId: string; seq: number } | null>(null);
+  const chosenHere = chosen?.dayKey === dayKey ? chosen : null;
+  const playFrom = frameToPlay(frames.data?.frames ?? [], chosenHere?.segmentId ?? null);
+  const playFromMs = playFrom ? Date.parse(playFrom.at) : null;
+  // The tile's seek: a new sequence number each click, so the same keyframe clicked again starts it there again.
+  const seek = useMemo(() => (playFromMs === null ? null : { atMs: playFromMs, seq: chosenHere?.seq ?? 0 }), [playFromMs, chosenHere?.seq]);
+  const [clock, setClock] = useState<{ dayKey: string; ms: number } | null>(null);
+  // Stable per day: the tile restarts its clock timer whenever this function changes. Before its
+  // first frame the player knows no instant: the clock keeps the keyframe's until then.
+  const onPlaying = useCallback(
+    (ms: number | null) => {
+      if (ms !== null) setClock({ dayKey, ms });
+    },
+    [dayKey],
+  );
+  const clockMs = clock?.dayKey === dayKey ? clock.ms : null;
+  const choose = (segmentId: string, at: string) => {
+    setChosen((current) => ({ dayKey, segmentId, seq: (current?.seq ?? 0) + 1 }));
+    setClock({ dayKey, ms: Date.parse(at) });
+  };
+  const [speed] = useState(rememberedSpeed);
+  const camera = cameraId ? (cameras.get(cameraId) ?? null) : null;
+  const shownMs = clockMs ?? playFromMs;
+
   const data = figures.data;
   const labels = { entries: t('entries'), exits: t('exits'), stays: t('stays'), avgDwell: t('avgDwell') };
   const cameraName = data?.cameraName ?? '';
@@ -141,28 +194,57 @@ export function SingleLensPage() {
           </Col>
           <Col xs={24} xl={8}>
             <Card size="small">
-              <SectionHeading>{t('thumbnailsTitle')}</SectionHeading>
+              <SectionHeading>{t('videoTitle')}</SectionHeading>
               {!canWatch ? (
                 <Typography.Text type="secondary">{t('noVideoAccess')}</Typography.Text>
               ) : frames.isLoading ? (
                 <Spin />
-              ) : (frames.data?.frames.length ?? 0) === 0 ? (
+              ) : !seek || !frames.data ? (
                 <Empty description={t('noVideo')} />
               ) : (
-                <Space wrap size={8} data-testid="single-lens-thumbnails">
-                  {frames.data?.frames.map((frame) => {
-                    const time = formatDateTime(frame.at, locale, { timeZone: frames.data?.timeZone });
-                    return (
-                      <Thumbnail
-                        key={frame.segmentId}
-                        cameraId={cameraId}
-                        segmentId={frame.segmentId}
-                        label={t('thumbnail', { time })}
-                        onOpen={() => void navigate(playbackPath(frames.data?.shopId ?? '', cameraId, frame.at))}
-                      />
-                    );
-                  })}
-                </Space>
+                <>
+                  <VideoTile
+                    // A camera or day of its own starts a fresh tile at that day's first keyframe.
+                    key={dayKey}
+                    index={0}
+                    camera={camera}
+                    mode="playback"
+                    seek={seek}
+                    speed={speed}
+                    selected
+                    onSelect={() => undefined}
+                    // Nothing on this page is dragged: the camera is chosen above.
+                    onDropCamera={() => undefined}
+                    onPlaying={onPlaying}
+                  />
+                  <Space wrap style={{ justifyContent: 'space-between', width: '100%', margin: '8px 0 4px' }}>
+                    <Typography.Text type="secondary" data-testid="single-lens-clock" data-ms={clockMs ?? ''}>
+                      {clockMs === null ? '--' : t('playing', { time: formatDateTime(clockMs, locale, { timeZone: frames.data.timeZone, seconds: true }) })}
+                    </Typography.Text>
+                    {shownMs !== null && (
+                      <Link to={playbackLink(frames.data.shopId, cameraId, shownMs)} data-testid="single-lens-open-playback">
+                        {t('openPlayback')}
+                      </Link>
+                    )}
+                  </Space>
+                  <SectionHeading style={{ marginTop: 8 }}>{t('thumbnailsTitle')}</SectionHeading>
+                  <Space wrap size={8} data-testid="single-lens-thumbnails">
+                    {frames.data.frames.map((frame) => {
+                      const time = formatDateTime(frame.at, locale, { timeZone: frames.data?.timeZone });
+                      return (
+                        <Thumbnail
+                          key={frame.segmentId}
+                          cameraId={cameraId}
+                          segmentId={frame.segmentId}
+                          at={frame.at}
+                          label={t('thumbnail', { time })}
+                          active={frame.segmentId === playFrom?.segmentId}
+                          onPlay={() => choose(frame.segmentId, frame.at)}
+                        />
+                      );
+                    })}
+                  </Space>
+                </>
               )}
             </Card>
           </Col>
