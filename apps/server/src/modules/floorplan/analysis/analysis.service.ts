@@ -43,6 +43,13 @@ const percent = (part: number, whole: number) => {
   return value === null ? null : Math.round(value * 1000) / 10;
 };
 
+/**
+ * The elements the analysis reads: a region switched off with 'Shown in analysis' (its `hidden`
+ * flag, docs/decisions/floorplan-data.md) is left out of every answer and every file made from
+ * one; its rollups are kept, so switching it back on shows it again with all its history.
+ */
+const shownOf = (elements: readonly PlanElement[]) => elements.filter((element) => !element.hidden);
+
 interface Figures {
   entries: number;
   passes: number;
@@ -70,7 +77,7 @@ export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanSe
   async function open(actor: CustomerActor, query: Query): Promise<{ plan: FloorPlan; elements: PlanElement[]; repo: AnalysisRepo; range: PlanRange }> {
     checkRange(query, AREA_ANALYSIS.maxDays);
     const plan = await floorplan.plan(actor, query.planId);
-    const elements = await floorplan.planElements(actor.customerId, plan.id);
+    const elements = shownOf(await floorplan.planElements(actor.customerId, plan.id));
     const range = { planId: plan.id, startDate: query.startDate, endDate: query.endDate, fromHour: query.fromHour, toHour: query.toHour };
     return { plan, elements, repo: analysisRepo(tenantScope(db, actor.customerId)), range };
   }
@@ -169,6 +176,7 @@ export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanSe
     async fromAndGo(actor: CustomerActor, query: Query): Promise<FromAndGo> {
       const { elements, repo, range } = await open(actor, query);
       const regions = regionsOf(elements);
+      // A hidden region loses its row and its column; shares are of the moves between shown regions.
       const known = new Set(regions.map((region) => region.elementId));
       const rows = (await repo.fromGo(range)).filter((row) => known.has(row.from_id) && known.has(row.to_id));
       const outOf = new Map<string, number>();
@@ -283,7 +291,7 @@ export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanSe
       const tracksByHour = Array.from({ length: 24 }, (_, hour) => ({ hour, tracks: num(tracks.find((row) => Number(row.hour) === hour)?.tracks) }));
       if (!projection) return { cameraId: input.cameraId, planId: null, planName: null, tracksByHour, regions: [], flows: [] };
       const plan = await floorplan.plan(actor, projection.planId);
-      const elements = await floorplan.planElements(actor.customerId, plan.id);
+      const elements = shownOf(await floorplan.planElements(actor.customerId, plan.id));
       const range = { planId: plan.id, startDate: input.date, endDate: input.date, fromHour: 0, toHour: 23 };
       const seen = (element: PlanElement) => element.points.some((point) => containsPoint(projection.footprint, point));
       const [hours, flows] = await Promise.all([repo.elementByHour(range), repo.flows(range)]);
