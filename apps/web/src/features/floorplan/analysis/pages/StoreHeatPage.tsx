@@ -9,16 +9,14 @@ import { DateRangePicker } from '../../../../shared/analytics/DateRangePicker.ts
 import { saveBlob } from '../../../../shared/lib/saveFile.ts';
 import { CanButton } from '../../../session/components/CanButton.tsx';
 import { AreaToolbar, PlanNotices } from '../AreaToolbar.tsx';
-import { differenceColour, HEAT_RAMPS, type HeatRamp, heatDifference, heatPoints } from '../heatRamps.ts';
+import { differenceColour, HEAT_LEGEND_HEIGHT, HEAT_RAMPS, type HeatRamp, heatDifference, heatPoints } from '../heatRamps.ts';
 import { PlanCanvas, type PlanView } from '../PlanCanvas.tsx';
 import { areaQueryOf, useAreaPlan, useAreaPlanImage } from '../useAreaPlan.ts';
 import { useAreaQuery } from '../useAreaQuery.ts';
 
-const LEGEND_HEIGHT = 36;
-
 /** Draws the legend strip of a ramp (or of a difference) at the bottom of a canvas, for the exported PNG. */
 function drawLegend(context: CanvasRenderingContext2D, view: PlanView, ramp: HeatRamp, difference: boolean, labels: [string, string]) {
-  const top = view.height - LEGEND_HEIGHT + 8;
+  const top = view.height - HEAT_LEGEND_HEIGHT + 8;
   const left = 16;
   const width = Math.min(240, view.width - 32);
   const gradient = context.createLinearGradient(left, 0, left + width, 0);
@@ -28,7 +26,7 @@ function drawLegend(context: CanvasRenderingContext2D, view: PlanView, ramp: Hea
     gradient.addColorStop(1, differenceColour(1, 1));
   } else for (const [stop, colour] of Object.entries(HEAT_RAMPS[ramp])) gradient.addColorStop(Number(stop), colour);
   context.fillStyle = 'rgba(255,255,255,0.85)';
-  context.fillRect(0, view.height - LEGEND_HEIGHT, view.width, LEGEND_HEIGHT);
+  context.fillRect(0, view.height - HEAT_LEGEND_HEIGHT, view.width, HEAT_LEGEND_HEIGHT);
   context.fillStyle = gradient;
   context.fillRect(left, top, width, 12);
   context.fillStyle = '#1f1f1f';
