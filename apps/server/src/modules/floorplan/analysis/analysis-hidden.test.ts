@@ -19,7 +19,7 @@ import { rectangle } from '../geometry/polygon.ts';
  * that camera's view beside Shelf A [4, 6] × [4, 6]: Shelf B [6.2, 6.8] × [4, 6] and Shelf C
  * [3.2, 3.8] × [4, 6]. Two people walk along y = 4.3 (clear of the aisle line at y = 5 and of the
  * promotion table from y = 4.5): p1 from Shelf A into Shelf B, p2 from Shelf A into Shelf C, so
- * Shelf A's departures are half to B, half to C.
+ * Shelf A's departures are half to B, half to C; a minute of heat falls in Shelf B.
  */
 let t: TestApp;
 let box: TestBox;
@@ -76,6 +76,8 @@ beforeAll(async () => {
       [12_000, 3.5, 4.3],
       [22_000, 3.4, 4.3],
     ]),
+    // One minute of heat in four columns of the frame: the first's centre (80, 240) px is (6.44, 5) m, in Shelf B.
+    { type: 'heatGrid', cameraId: box.cameraIds[0], at: '2026-03-10T02:01:00Z', cols: 4, rows: 1, cells: [20, 0, 0, 0] },
   ]);
   if (sent.body.status !== 200) throw new Error(sent.body.msg);
 });
@@ -117,10 +119,12 @@ async function answers() {
     regions: { elementId: string }[];
     cells: { fromId: string; toId: string; transitions: number; share: number | null }[];
   };
-  const camera = (await invoke(t.app, ops.cameraEvents, { cameraId: box.cameraIds[0] as string, date: DAY }, admin)).body.data as {
+  const camera = (await invoke(t.app, ops.cameraEvents, { cameraId: box.cameraIds[0] as string, startDate: DAY, endDate: DAY }, admin)).body.data as {
     regions: { elementId: string; hourly: { hour: number; entries: number }[] }[];
   };
+  const heat = await invoke(t.app, ops.heat, { ...query(), elementId: shelfB }, admin);
   return {
+    heat: heat.body.status === 200 ? (heat.body.data as { max: number }).max : heat.body.status,
     summary: summary.rows.find((row) => row.elementId === shelfB)?.entries ?? null,
     trend: trend.body.status === 200 ? (trend.body.data as { daily: { entries: number }[] }).daily[0]?.entries : trend.body.status,
     correlationRegions: correlations.regions.some((region) => region.elementId === shelfB),
@@ -135,11 +139,13 @@ async function answers() {
     regionsFile: (await firstColumn({ table: 'regions', query: query() })) as string[],
     fromAndGoFile: (await firstColumn({ table: 'fromAndGo', query: query() })) as string[],
     trendFile: await firstColumn({ table: 'regionTrend', query: { ...query(), elementId: shelfB } }),
+    cameraFile: (await firstColumn({ table: 'cameraRegions', query: { cameraId: box.cameraIds[0] as string, startDate: DAY, endDate: DAY } })) as string[],
   };
 }
 
 describe('a region hidden from the analysis', () => {
   const shown = {
+    heat: 20,
     summary: 1,
     trend: 1,
     correlationRegions: true,
@@ -159,12 +165,14 @@ describe('a region hidden from the analysis', () => {
     const now = await answers();
     expect(now).toMatchObject(shown);
     expect(now.regionsFile).toContain('Shelf B');
+    expect(now.cameraFile).toContain('Shelf B');
   });
 
   it('leaves every answer and file once hidden: its row, its column of from-and-go and its pairs', async () => {
     await hideOnly([shelfB]);
     const now = await answers();
     expect(now).toMatchObject({
+      heat: 404,
       summary: null,
       trend: 404,
       correlationRegions: false,
@@ -178,6 +186,8 @@ describe('a region hidden from the analysis', () => {
     });
     expect(now.regionsFile).not.toContain('Shelf B');
     expect(now.regionsFile).toContain('Shelf A');
+    expect(now.cameraFile).not.toContain('Shelf B');
+    expect(now.cameraFile).toContain('Shelf A');
   });
 
   it('comes back with all its figures when shown again', async () => {
@@ -185,5 +195,6 @@ describe('a region hidden from the analysis', () => {
     const now = await answers();
     expect(now).toMatchObject(shown);
     expect(now.regionsFile).toContain('Shelf B');
+    expect(now.cameraFile).toContain('Shelf B');
   });
 });

@@ -1,5 +1,5 @@
 import { type DateRange, areaAnalysisOperations as ops } from '@storelens/contracts';
-import { Alert, Button, Card, Segmented, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Segmented, Select, Space, Switch, Typography } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import simpleheat from 'simpleheat';
@@ -50,7 +50,11 @@ export function StoreHeatPage() {
   const [other, setOther] = useState<DateRange | null>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const image = useAreaPlanImage(choice.plan);
-  const query = areaQueryOf(choice);
+  // One drawn area's heat, or the whole plan's; an area without heat in the range answers 'heat map area not found'.
+  const [areaId, setAreaId] = useState<string | null>(null);
+  const areas = useAreaQuery(ops.regionSummary, areaQueryOf(choice), choice.ready);
+  const area = areas.data?.rows.find((row) => row.elementId === areaId) ?? null;
+  const query = { ...areaQueryOf(choice), ...(area ? { elementId: area.elementId } : {}) };
   const otherRange = other ?? previousPeriod(choice.range);
   const heat = useAreaQuery(ops.heat, query, choice.ready);
   const before = useAreaQuery(ops.heat, { ...query, ...otherRange }, choice.ready && compare);
@@ -110,6 +114,14 @@ export function StoreHeatPage() {
             </CanButton>
           }
         >
+          <Select
+            aria-label={t('areaAnalysis:heatArea')}
+            value={area?.elementId ?? ''}
+            onChange={(value: string) => setAreaId(value || null)}
+            options={[{ value: '', label: t('areaAnalysis:wholePlan') }, ...(areas.data?.rows ?? []).map((row) => ({ value: row.elementId, label: row.name }))]}
+            style={{ minWidth: 160 }}
+            data-testid="heat-area"
+          />
           <Segmented<HeatRamp>
             value={ramp}
             onChange={setRamp}
