@@ -91,7 +91,11 @@ export const fromAndGoSchema = z.object({
 });
 export type FromAndGo = z.infer<typeof fromAndGoSchema>;
 
-export const heatRequestSchema = areaQuerySchema;
+/**
+ * A plan's heat, or one drawn area's (a shown region, dwell zone or enter area: the cells whose centre
+ * lies inside it); either answers 'heat map area not found' when it has no heat in the range.
+ */
+export const heatRequestSchema = areaQuerySchema.extend({ elementId: idSchema.optional() });
 export const heatSchema = z.object({
   plan: planInfo,
   cols: z.number().int(),
@@ -159,16 +163,30 @@ export const trajectoriesSchema = z.object({
 });
 export type Trajectories = z.infer<typeof trajectoriesSchema>;
 
-export const cameraEventsRequestSchema = z.object({ cameraId: idSchema, date: localDateSchema });
+/** A camera's shop-local days (one day: the page's view by hour; several: by day too), at most 90. */
+export const cameraEventsRequestSchema = dateRangeSchema.extend({ cameraId: idSchema });
+export type CameraEventsRequest = z.input<typeof cameraEventsRequestSchema>;
 export const cameraEventsSchema = z.object({
   cameraId: z.string(),
   planId: z.string().nullable(),
   planName: z.string().nullable(),
-  /** Tracks the camera reported that day, by hour. */
+  /**
+   * Tracks the camera reported, by day of the range; null for a day whose tracks may already be
+   * purged (projected tracks are kept 30 days; the regions' figures come from rollups kept longer).
+   */
+  tracksByDay: z.array(z.object({ date: z.string(), tracks: z.number().int().nullable() })),
+  /** Tracks the camera reported, by hour of the day, summed over the range's days. */
   tracksByHour: z.array(z.object({ hour: z.number().int(), tracks: z.number().int() })),
-  /** The plan's regions the camera sees, with their entries by hour of the day. */
-  regions: z.array(z.object({ elementId: z.string(), name: z.string(), hourly: z.array(z.object({ hour: z.number().int(), entries: z.number().int() })) })),
-  /** The plan's flow lines the camera sees, with that day's crossings. */
+  /** The plan's shown regions and dwell zones the camera sees, with their entries by day and by hour of the day (summed over the days). */
+  regions: z.array(
+    z.object({
+      elementId: z.string(),
+      name: z.string(),
+      daily: z.array(z.object({ date: z.string(), entries: z.number().int() })),
+      hourly: z.array(z.object({ hour: z.number().int(), entries: z.number().int() })),
+    }),
+  ),
+  /** The plan's flow lines the camera sees, with the range's crossings. */
   flows: z.array(z.object({ elementId: z.string(), name: z.string(), forward: z.number().int(), backward: z.number().int() })),
 });
 export type CameraEvents = z.infer<typeof cameraEventsSchema>;
@@ -201,13 +219,18 @@ export const recomputeStatusSchema = z.object({
 });
 export type RecomputeStatus = z.infer<typeof recomputeStatusSchema>;
 
-export const AREA_EXPORT_TABLES = ['regions', 'regionTrend', 'fromAndGo', 'flows', 'enter'] as const;
+export const AREA_EXPORT_TABLES = ['regions', 'regionTrend', 'fromAndGo', 'flows', 'enter', 'cameraRegions', 'cameraFlows'] as const;
+/** How the camera events' region table is laid out: a column per hour of the day or per day of the range. */
+export const CAMERA_REGION_VIEWS = ['hour', 'day'] as const;
+export type CameraRegionView = (typeof CAMERA_REGION_VIEWS)[number];
 export const areaExportRequestSchema = z.discriminatedUnion('table', [
   z.object({ table: z.literal('regions'), query: areaQuerySchema }),
   z.object({ table: z.literal('regionTrend'), query: regionTrendRequestSchema }),
   z.object({ table: z.literal('fromAndGo'), query: areaQuerySchema }),
   z.object({ table: z.literal('flows'), query: areaQuerySchema }),
   z.object({ table: z.literal('enter'), query: areaQuerySchema }),
+  z.object({ table: z.literal('cameraRegions'), query: cameraEventsRequestSchema, view: z.enum(CAMERA_REGION_VIEWS).default('hour') }),
+  z.object({ table: z.literal('cameraFlows'), query: cameraEventsRequestSchema }),
 ]);
 export type AreaExportRequest = z.input<typeof areaExportRequestSchema>;
 
@@ -279,7 +302,7 @@ export const areaAnalysisOperations = {
     name: 'floorplan.heat',
     method: 'POST',
     path: '/api/region/analysis/heat',
-    summary: "A plan's heat grid (dwell seconds per cell) for a date and hour range; 'heat map area not found' without data",
+    summary: "A plan's (or one of its areas') heat grid (dwell seconds per cell) for a date and hour range; 'heat map area not found' without data",
     tags,
     guard: { auth: 'customer', permission: 'heatmap_2d_view' },
     body: heatRequestSchema,
@@ -319,7 +342,7 @@ export const areaAnalysisOperations = {
     name: 'floorplan.cameraEvents',
     method: 'POST',
     path: '/api/camera/event/regions',
-    summary: "A camera's day: its tracks by hour, the regions and flow lines it sees with their traffic",
+    summary: "A camera's days: its tracks by day and hour, the regions and flow lines it sees with their traffic",
     tags,
     guard: reads,
     body: cameraEventsRequestSchema,
@@ -349,7 +372,7 @@ export const areaAnalysisOperations = {
     name: 'floorplan.export',
     method: 'POST',
     path: '/api/floorplan/data/downloads',
-    summary: 'Any area-analysis table as .xlsx: { table, query } with the query of its operation',
+    summary: "Any area-analysis table as .xlsx: { table, query } with the query of its operation (the camera events' two tables too)",
     tags,
     guard: { auth: 'customer', permission: 'flowdata_download' },
     body: areaExportRequestSchema,

@@ -1,6 +1,7 @@
 import {
   type CameraPoint,
   type FloorPlan,
+  LOCALES,
   floorplanOperations as ops,
   type PlanElement,
   type PlanElementInput,
@@ -8,6 +9,7 @@ import {
   ResponseStatus,
   RoleId,
   type ShopCamera,
+  translateMessage,
 } from '@storelens/contracts';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
@@ -250,13 +252,15 @@ describe('camera points and cam2Dmap', () => {
     const sheet = workbook.worksheets[0];
     if (sheet) sheet.getRow(2).getCell(1).value = 'NO-SUCH-CAMERA';
     const edited = Buffer.from(await workbook.xlsx.writeBuffer());
-    const refused = await postFiles(t.app, ops.cameraPointUpload.path, [{ name: 'cameras.xlsx', content: edited }], {
-      ...admin,
-      fields: { planId: plan.id },
-      lang: 'en',
-    });
-    expect(refused.body.msg).toBe('Incorrect file content: 1 rows have errors. Nothing was imported');
-    expect(JSON.stringify(refused.body.data)).toContain('No camera of this store has this number');
+    for (const lang of LOCALES) {
+      const refused = await postFiles(t.app, ops.cameraPointUpload.path, [{ name: 'cameras.xlsx', content: edited }], {
+        ...admin,
+        fields: { planId: plan.id },
+        lang,
+      });
+      if (lang === 'en') expect(refused.body.msg).toBe('Incorrect file content: 1 rows have errors. Nothing was imported');
+      expect(JSON.stringify(refused.body.data), lang).toContain(translateMessage(lang, 'floorplan.cameraUnknown'));
+    }
   });
 });
 

@@ -3,13 +3,14 @@ import type { z } from 'zod';
 import { type ExportColumn, type ExportTable, writeTable } from '../../../platform/analytics/excel-table.ts';
 import type { CustomerActor } from '../../../platform/http/context.ts';
 import type { DownloadFile } from '../../../platform/http/download.ts';
+import { datesOf } from '../../../platform/time/local-time.ts';
 import type { AreaAnalysisService } from './analysis.service.ts';
 
 const KIND_NAMES: Record<string, MessageKey> = { region: 'area.kindRegion', halt: 'area.kindHalt', enter: 'area.kindEnter' };
 
 /**
  * Runs the table's query as its page does and lays the answer out for Excel (every table of the
- * /area pages exports; the workbook's sheet is named after the table, headers in the reader's language).
+ * /area pages and of /events exports; the workbook's sheet is named after the table, headers in the reader's language).
  */
 export async function exportAreaTable(
   analysis: AreaAnalysisService,
@@ -98,6 +99,32 @@ export async function exportAreaTable(
           ...(answer.areas[0]?.ages ?? []).map((age) => ({ header: `${t('export.ageBand')} ${age.band}`, kind: 'count' as const })),
         ],
         rows: answer.areas.map((area) => [area.name, area.entries, area.male, area.female, area.genderUnknown, ...area.ages.map((age) => age.entries)]),
+      };
+      break;
+    }
+    case 'cameraRegions': {
+      const answer = await analysis.cameraEvents(actor, request.query);
+      // The page's table: a column per hour of the day (summed over the days) or per day of the range.
+      const slots =
+        request.view === 'day'
+          ? datesOf(request.query.startDate, request.query.endDate)
+          : Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, '0')}:00`);
+      table = {
+        title: 'area.titleCameraRegions',
+        columns: [column('area.region', 'text'), column('export.total'), ...slots.map((slot) => ({ header: slot, kind: 'count' as const }))],
+        rows: answer.regions.map((region) => {
+          const values = request.view === 'day' ? region.daily.map((slot) => slot.entries) : region.hourly.map((slot) => slot.entries);
+          return [region.name, values.reduce((sum, value) => sum + value, 0), ...values];
+        }),
+      };
+      break;
+    }
+    case 'cameraFlows': {
+      const answer = await analysis.cameraEvents(actor, request.query);
+      table = {
+        title: 'area.titleCameraFlows',
+        columns: [column('area.flowLine', 'text'), column('area.forward'), column('area.backward')],
+        rows: answer.flows.map((line) => [line.name, line.forward, line.backward]),
       };
       break;
     }

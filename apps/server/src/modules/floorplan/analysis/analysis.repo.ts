@@ -174,13 +174,15 @@ export function analysisRepo(scope: TenantScope) {
       return Number(row?.n ?? 0);
     },
 
-    cameraTracksByHour: (cameraId: string, date: string) =>
+    /** A camera's tracks of a range of local days, counted by day and hour. */
+    cameraTracks: (cameraId: string, startDate: string, endDate: string) =>
       scope
         .selectFrom('fp_tracks')
-        .select(['hour', sql<string | number>`count(*)`.as('tracks')])
+        .select(['local_date', 'hour', sql<string | number>`count(*)`.as('tracks')])
         .where('camera_id', '=', cameraId)
-        .where('local_date', '=', date)
-        .groupBy('hour')
+        .where('local_date', '>=', startDate)
+        .where('local_date', '<=', endDate)
+        .groupBy(['local_date', 'hour'])
         .execute(),
 
     /** Tracks of a shop that ended at or after `since`, with their last plan point: who is in the store now. */

@@ -5,11 +5,13 @@ import {
   type areaQuerySchema,
   type CameraEvents,
   type Correlations,
+  type cameraEventsRequestSchema,
   type EnterAnalysis,
   type FloorPlan,
   type FlowPercent,
   type FromAndGo,
   type Heat,
+  type heatRequestSchema,
   type PlanElement,
   type RecomputeStatus,
   type RegionSummary,
@@ -26,12 +28,14 @@ import type { DB } from '../../../platform/db/database.ts';
 import type { CustomerActor } from '../../../platform/http/context.ts';
 import { AppError, notFound } from '../../../platform/http/errors.ts';
 import { tenantScope } from '../../../platform/tenancy/scoped.ts';
-import { datesOf } from '../../../platform/time/local-time.ts';
+import { now } from '../../../platform/time/clock.ts';
+import { addDays, datesOf, todayIn } from '../../../platform/time/local-time.ts';
 import type { FloorplanService } from '../floorplan.service.ts';
 import { containsPoint } from '../geometry/polygon.ts';
 import { heatShapeOf, parseHeat } from '../tracks/heat.ts';
 import { parsePlanPoints } from '../tracks/ingest.ts';
 import { recomputeStatus } from '../tracks/maintenance.ts';
+import { TRACK_RETENTION_DAYS } from '../tracks/recompute.ts';
 import { type AnalysisRepo, analysisRepo, type PlanRange } from './analysis.repo.ts';
 import { pearson } from './correlation.ts';
 
@@ -42,6 +46,13 @@ const percent = (part: number, whole: number) => {
   const value = ratio(part, whole);
   return value === null ? null : Math.round(value * 1000) / 10;
 };
+
+/**
+ * The elements the analysis reads: a region switched off with 'Shown in analysis' (its `hidden`
+ * flag, docs/decisions/floorplan-data.md) is left out of every answer and every file made from
+ * one; its rollups are kept, so switching it back on shows it again with all its history.
+ */
+const shownOf = (elements: readonly PlanElement[]) => elements.filter((element) => !element.hidden);
 
 interface Figures {
   entries: number;
@@ -70,7 +81,7 @@ export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanSe
   async function open(actor: CustomerActor, query: Query): Promise<{ plan: FloorPlan; elements: PlanElement[]; repo: AnalysisRepo; range: PlanRange }> {
     checkRange(query, AREA_ANALYSIS.maxDays);
     const plan = await floorplan.plan(actor, query.planId);
-    const elements = await floorplan.planElements(actor.customerId, plan.id);
+    const elements = shownOf(await floorplan.planElements(actor.customerId, plan.id));
     const range = { planId: plan.id, startDate: query.startDate, endDate: query.endDate, fromHour: query.fromHour, toHour: query.toHour };
     return { plan, elements, repo: analysisRepo(tenantScope(db, actor.customerId)), range };
   }
@@ -169,6 +180,7 @@ export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanSe
     async fromAndGo(actor: CustomerActor, query: Query): Promise<FromAndGo> {
       const { elements, repo, range } = await open(actor, query);
       const regions = regionsOf(elements);
+      // A hidden region loses its row and its column; shares are of the moves between shown regions.
       const known = new Set(regions.map((region) => region.elementId));
       const rows = (await repo.fromGo(range)).filter((row) => known.has(row.from_id) && known.has(row.to_id));
       const outOf = new Map<string, number>();
@@ -186,9 +198,14 @@ export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanSe
       };
     },
 
-    /** The heat grid of a range: the stored cells summed; 'heat map area not found' when the plan has none. */
-    async heat(actor: CustomerActor, query: Query): Promise<Heat> {
-      const { plan, repo, range } = await open(actor, query);
+    /**
+     * The heat grid of a range: the stored cells summed, or only those whose centre lies in one
+     * drawn area; 'heat map area not found' when the plan (or that area) has none.
+     */
+    async heat(actor: CustomerActor, query: z.output<typeof heatRequestSchema>): Promise<Heat> {
+      const { plan, elements, repo, range } = await open(actor, query);
+      const area = query.elementId === undefined ? null : elements.find((element) => element.elementId === query.elementId && ANALYSED.has(element.kind));
+      if (area === undefined) throw notFound();
       const rows = await repo.heat(range);
       const shape = heatShapeOf({ widthM: plan.widthM, heightM: plan.heightM });
       const sums = new Float64Array(shape.cols * shape.rows);
@@ -207,6 +224,8 @@ export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanSe
       let max = 0;
       sums.forEach((ms, index) => {
         if (ms <= 0) return;
+        if (area && !containsPoint(area.points, { x: ((index % shape.cols) + 0.5) * shape.cellM, y: (Math.floor(index / shape.cols) + 0.5) * shape.cellM }))
+          return;
         const seconds = Math.round(ms) / 1000;
         cells.push([index, seconds]);
         max = Math.max(max, seconds);
@@ -275,28 +294,38 @@ export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanSe
       };
     },
 
-    async cameraEvents(actor: CustomerActor, input: { cameraId: string; date: string }): Promise<CameraEvents> {
+    async cameraEvents(actor: CustomerActor, input: z.output<typeof cameraEventsRequestSchema>): Promise<CameraEvents> {
+      checkRange(input, AREA_ANALYSIS.maxDays);
       await accessOf(db, actor).cameras([input.cameraId]);
       const repo = analysisRepo(tenantScope(db, actor.customerId));
       const projection = await floorplan.cameraProjection(actor.customerId, input.cameraId);
-      const tracks = await repo.cameraTracksByHour(input.cameraId, input.date);
-      const tracksByHour = Array.from({ length: 24 }, (_, hour) => ({ hour, tracks: num(tracks.find((row) => Number(row.hour) === hour)?.tracks) }));
-      if (!projection) return { cameraId: input.cameraId, planId: null, planName: null, tracksByHour, regions: [], flows: [] };
+      const dates = datesOf(input.startDate, input.endDate);
+      const tracks = await repo.cameraTracks(input.cameraId, input.startDate, input.endDate);
+      const tracksOn = (match: (row: (typeof tracks)[number]) => boolean) => tracks.filter(match).reduce((sum, row) => sum + num(row.tracks), 0);
+      // Projected tracks are purged after 30 days (by instant): a day that may have lost some says so rather than showing too few.
+      const keptFrom = addDays(todayIn('UTC', now()), -(TRACK_RETENTION_DAYS - 2));
+      const tracksByDay = dates.map((date) => ({ date, tracks: date < keptFrom ? null : tracksOn((row) => row.local_date === date) }));
+      const tracksByHour = Array.from({ length: 24 }, (_, hour) => ({ hour, tracks: tracksOn((row) => Number(row.hour) === hour) }));
+      const none = { cameraId: input.cameraId, planId: null, planName: null, tracksByDay, tracksByHour, regions: [], flows: [] };
+      if (!projection) return none;
       const plan = await floorplan.plan(actor, projection.planId);
-      const elements = await floorplan.planElements(actor.customerId, plan.id);
-      const range = { planId: plan.id, startDate: input.date, endDate: input.date, fromHour: 0, toHour: 23 };
+      const elements = shownOf(await floorplan.planElements(actor.customerId, plan.id));
+      const range = { planId: plan.id, startDate: input.startDate, endDate: input.endDate, fromHour: 0, toHour: 23 };
       const seen = (element: PlanElement) => element.points.some((point) => containsPoint(projection.footprint, point));
-      const [hours, flows] = await Promise.all([repo.elementByHour(range), repo.flows(range)]);
+      const [days, hours, flows] = await Promise.all([repo.elementByDay(range), repo.elementByHour(range), repo.flows(range)]);
       return {
-        cameraId: input.cameraId,
+        ...none,
         planId: plan.id,
         planName: plan.name,
-        tracksByHour,
         regions: elements
           .filter((element) => (element.kind === 'region' || element.kind === 'halt') && seen(element))
           .map((element) => ({
             elementId: element.elementId,
             name: element.name,
+            daily: dates.map((date) => ({
+              date,
+              entries: num(days.find((row) => row.element_id === element.elementId && row.local_date === date)?.entries),
+            })),
             hourly: Array.from({ length: 24 }, (_, hour) => ({
               hour,
               entries: num(hours.find((row) => row.element_id === element.elementId && Number(row.hour) === hour)?.entries),

@@ -1,4 +1,14 @@
-import { AGE_BANDS, floorplanOperations, areaAnalysisOperations as ops, type PlanElement, RoleId } from '@storelens/contracts';
+import {
+  AGE_BANDS,
+  floorplanOperations,
+  LOCALES,
+  type Locale,
+  messageOperations,
+  areaAnalysisOperations as ops,
+  type PlanElement,
+  RoleId,
+  translateMessage,
+} from '@storelens/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildRoleWithout, buildShop, buildUser, download, type Session, signIn } from '../../../../test/factories.ts';
@@ -172,19 +182,74 @@ describe('the analysis answers', () => {
     );
   });
 
+  it('answers one area’s heat, and "heat map area not found" for a region without heat in the range, in four languages', async () => {
+    // Both heat cells' centres, (4.25, 4.25) and (5.75, 5.75), lie in Shelf A [4, 6] × [4, 6].
+    const shelf = await invoke(t.app, ops.heat, query(fixture.plan.id, { elementId: region('Shelf A')?.elementId }), admin);
+    expect(shelf.body.data).toMatchObject({
+      max: 30,
+      cells: [
+        [328, 30],
+        [451, 10],
+      ],
+    });
+    const promotion = fixture.elements.halt[0]?.elementId;
+    // The halt area [4.5, 5.5]² holds neither centre.
+    for (const elementId of [region('Fitting room')?.elementId, promotion]) {
+      await expectMessageInAllLanguages(
+        (lang) => invoke(t.app, ops.heat, query(fixture.plan.id, { elementId }), { ...admin, lang }),
+        'errors.heatmapAreaNotFound',
+        undefined,
+        404,
+      );
+    }
+    expect((await invoke(t.app, ops.heat, query(fixture.plan.id, { elementId: fixture.elements.mask[0]?.elementId }), admin)).body.status).toBe(404);
+  });
+
   it('returns the day’s trajectories in plan metres, and the camera’s events', async () => {
     const answer = await invoke(t.app, ops.trajectories, { planId: fixture.plan.id, date: DAY }, admin);
     const data = answer.body.data as { total: number; tracks: { points: [number, number][] }[] };
     expect(data.total).toBe(3);
     expect(data.tracks[0]?.points[0]?.[0]).toBeCloseTo(5, 6);
     expect(data.tracks[0]?.points[0]?.[1]).toBeCloseTo(3.8, 6);
-    const events = await invoke(t.app, ops.cameraEvents, { cameraId: box.cameraIds[0] as string, date: DAY }, admin);
+    const events = await invoke(t.app, ops.cameraEvents, { cameraId: box.cameraIds[0] as string, startDate: DAY, endDate: DAY }, admin);
     const camera = events.body.data as { planId: string; tracksByHour: { hour: number; tracks: number }[]; regions: { name: string }[] };
     expect(camera.planId).toBe(fixture.plan.id);
     expect(camera.tracksByHour.find((row) => row.hour === 10)?.tracks).toBe(2);
     expect(camera.tracksByHour.find((row) => row.hour === 11)?.tracks).toBe(1);
     // Camera 1 sees Shelf A and the halt area, not the Fitting room or the Cashier.
     expect(camera.regions.map((row) => row.name).sort()).toEqual(['Promotion table', 'Shelf A']);
+  });
+
+  it('gives a camera’s days: tracks and region entries by day and by hour, null where tracks may be purged', async () => {
+    // Which days may have lost tracks depends on today: the fixture's day is today here.
+    clockAt('2026-03-10T06:00:00Z');
+    const answer = await invoke(t.app, ops.cameraEvents, { cameraId: box.cameraIds[0] as string, startDate: '2026-03-09', endDate: DAY }, admin);
+    const data = answer.body.data as {
+      tracksByDay: { date: string; tracks: number | null }[];
+      tracksByHour: { hour: number; tracks: number }[];
+      regions: { name: string; daily: { date: string; entries: number }[]; hourly: { hour: number; entries: number }[] }[];
+    };
+    expect(data.tracksByDay).toEqual([
+      { date: '2026-03-09', tracks: 0 },
+      { date: DAY, tracks: 3 },
+    ]);
+    expect(data.tracksByHour.find((row) => row.hour === 10)?.tracks).toBe(2);
+    const shelf = data.regions.find((row) => row.name === 'Shelf A');
+    expect(shelf?.daily).toEqual([
+      { date: '2026-03-09', entries: 0 },
+      { date: DAY, entries: 2 },
+    ]);
+    expect(shelf?.hourly.find((row) => row.hour === 10)?.entries).toBe(2);
+    // Tracks are kept 30 days: 2026-02-09 (29 days back) may have lost some, 2026-02-11 has all of them.
+    const month = await invoke(t.app, ops.cameraEvents, { cameraId: box.cameraIds[0] as string, startDate: '2026-02-09', endDate: DAY }, admin);
+    const days = (month.body.data as { tracksByDay: { date: string; tracks: number | null }[] }).tracksByDay;
+    expect(days.find((row) => row.date === '2026-02-09')?.tracks).toBeNull();
+    expect(days.find((row) => row.date === '2026-02-11')?.tracks).toBe(0);
+    await expectMessageInAllLanguages(
+      (lang) => invoke(t.app, ops.cameraEvents, { cameraId: box.cameraIds[0] as string, startDate: '2025-01-01', endDate: DAY }, { ...admin, lang }),
+      'errors.timeSelectionError',
+      { days: 90 },
+    );
   });
 
   it('correlates regions and gives from-and-go between them', async () => {
@@ -219,6 +284,39 @@ describe('downloads', () => {
       expect(sheet?.name).toBe(title);
       expect(sheet?.getRow(1).getCell(1).value).toBe(first);
     }
+    const cameraQuery = { cameraId: box.cameraIds[0] as string, startDate: '2026-03-09', endDate: DAY };
+    for (const [request, header, shelfRow] of [
+      [{ table: 'cameraRegions', query: cameraQuery, view: 'day' }, [undefined, 'Region', 'Total', '2026-03-09', DAY], [undefined, 'Shelf A', 2, 0, 2]],
+      [
+        { table: 'cameraRegions', query: cameraQuery },
+        [undefined, 'Region', 'Total', ...Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, '0')}:00`)],
+        null,
+      ],
+      [{ table: 'cameraFlows', query: cameraQuery }, [undefined, 'Flow line', 'Forward', 'Backward'], null],
+    ] as const) {
+      const file = await download(t.app, 'POST', ops.export.path, request, { ...admin, lang: 'en' });
+      expect(file.http, request.table).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.content as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      expect(sheet?.name).toBe(request.table === 'cameraFlows' ? 'Camera flow lines' : 'Camera region traffic');
+      expect(sheet?.getRow(1).values).toEqual(header);
+      const rows = (sheet?.getSheetValues() ?? []).filter((row) => Array.isArray(row) && row[1] === 'Shelf A');
+      if (shelfRow) expect(rows).toEqual([shelfRow]);
+      if (request.table === 'cameraRegions' && !('view' in request)) expect((rows[0] as unknown[])?.[3 + 10]).toBe(2);
+    }
+    // The two sheets' names in each reader's language.
+    for (const lang of LOCALES) {
+      for (const [table, title] of [
+        ['cameraRegions', 'area.titleCameraRegions'],
+        ['cameraFlows', 'area.titleCameraFlows'],
+      ] as const) {
+        const file = await download(t.app, 'POST', ops.export.path, { table, query: cameraQuery }, { ...admin, lang });
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(file.content as unknown as ArrayBuffer);
+        expect(workbook.worksheets[0]?.name, `${table} in ${lang}`).toBe(translateMessage(lang, title));
+      }
+    }
     const trend = await download(
       t.app,
       'POST',
@@ -251,6 +349,13 @@ describe('live occupancy', () => {
         [10_000, 5.3, 5.2],
       ]),
     ]);
+    // A member reading in each other language: each gets the message in their own.
+    const readers: [Locale, Session][] = [['en', admin]];
+    for (const lang of LOCALES.filter((locale) => locale !== 'en')) {
+      const reader = await buildUser(t.db, [{ customerId, roleId: RoleId.superManager }]);
+      await t.db.updateTable('users').set({ locale: lang }).where('id', '=', reader.userId).execute();
+      readers.push([lang, await signIn(t.app, reader.loginName, customerId)]);
+    }
     const occupancy = createOccupancy({
       db: t.db,
       floorplan: createFloorplanService({ db: t.db, storage: objectStorageOf(t.config) }),
@@ -269,6 +374,17 @@ describe('live occupancy', () => {
       payload: { kind: 1, page: 1, pageSize: 10 },
     });
     expect(inbox.body).toContain('above the threshold of 1');
+    const place = (await t.db.selectFrom('shops').select('name').where('id', '=', shopId).executeTakeFirstOrThrow()).name;
+    for (const [lang, reader] of readers) {
+      const list = await invoke(t.app, messageOperations.list, { kind: 1, page: 1, pageSize: 10 }, reader);
+      const posted = (list.body.data as { list: { title: string; body: string; source: string | null }[] }).list.filter((row) => row.source === 'occupancy');
+      expect(posted, lang).toEqual([
+        expect.objectContaining({
+          title: translateMessage(lang, 'area.occupancyTitle'),
+          body: translateMessage(lang, 'area.occupancyBody', { place, people: 3, threshold: 1 }),
+        }),
+      ]);
+    }
     // Ten minutes later nobody is seen: the store is below again, and a new crowd would be announced again.
     advanceClock(10 * 60_000);
     expect(await occupancy.check()).toBe(0);
@@ -307,7 +423,9 @@ describe('data scope', () => {
 
   it("answers another customer's plan, camera and shop as not found", async () => {
     for (const read of everyRead(theirs.plan.id)) expect((await read()).body.status).toBe(404);
-    expect((await invoke(t.app, ops.cameraEvents, { cameraId: theirs.cameras[0]?.cameraId ?? 'none', date: DAY }, admin)).body.status).toBe(404);
+    expect((await invoke(t.app, ops.cameraEvents, { cameraId: theirs.cameras[0]?.cameraId ?? 'none', startDate: DAY, endDate: DAY }, admin)).body.status).toBe(
+      404,
+    );
     expect((await invoke(t.app, ops.occupancy, { shopId: theirs.plan.shopId }, admin)).body.status).toBe(404);
     expect((await invoke(t.app, ops.plans, { shopId: theirs.plan.shopId }, admin)).body.status).toBe(404);
     expect((await invoke(t.app, ops.occupancy, { shopId }, theirAdmin)).body.status).toBe(404);
@@ -322,7 +440,9 @@ describe('data scope', () => {
       expect((await invoke(t.app, operation, query(fixture.plan.id), otherStoreManager)).body.status, operation.name).toBe(404);
     }
     expect((await invoke(t.app, ops.trajectories, { planId: fixture.plan.id, date: DAY }, otherStoreManager)).body.status).toBe(404);
-    expect((await invoke(t.app, ops.cameraEvents, { cameraId: box.cameraIds[0] as string, date: DAY }, otherStoreManager)).body.status).toBe(404);
+    expect((await invoke(t.app, ops.cameraEvents, { cameraId: box.cameraIds[0] as string, startDate: DAY, endDate: DAY }, otherStoreManager)).body.status).toBe(
+      404,
+    );
     expect((await invoke(t.app, ops.occupancy, { shopId }, otherStoreManager)).body.status).toBe(404);
     expect((await invoke(t.app, ops.plans, { shopId }, otherStoreManager)).body.status).toBe(404);
     expect((await invoke(t.app, ops.setOccupancyThreshold, { shopId, threshold: 5 }, otherStoreManager)).body.status).toBe(404);

@@ -1,3 +1,4 @@
+import { LOCALES, translateMessage } from '@storelens/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildShop, countRows } from '../../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../../test/harness.ts';
@@ -191,8 +192,12 @@ describe('a track through the device API', () => {
     await expectMessageInAllLanguages((lang) => sendBatch(t.app, box.token, backwards, nextBatchId(), lang), 'deviceApi.trackOrder', { index: 0, point: 2 });
     const grid = [{ type: 'heatGrid', cameraId: box.cameraIds[0], at: START, cols: 2, rows: 2, cells: [1, 2, 3] }];
     await expectMessageInAllLanguages((lang) => sendBatch(t.app, box.token, grid, nextBatchId(), lang), 'deviceApi.gridCells', { index: 0, n: 4 });
-    const single = await sendBatch(t.app, box.token, [track('bad-2', [[0, 10, 10]])], nextBatchId(), 'en');
-    expect(single.body.msg).toBe('Event 0, field points: A track needs at least 2 points');
+    for (const lang of LOCALES) {
+      const single = await sendBatch(t.app, box.token, [track('bad-2', [[0, 10, 10]])], nextBatchId(), lang);
+      expect(single.body.msg, lang).toBe(
+        translateMessage(lang, 'deviceApi.badEvent', { index: 0, field: 'points', problem: translateMessage(lang, 'deviceApi.trackPoints') }),
+      );
+    }
   });
 });
 

@@ -8,6 +8,9 @@ export const HEAT_RAMPS = {
 } as const satisfies Record<string, Record<number, string>>;
 export type HeatRamp = keyof typeof HEAT_RAMPS;
 
+/** The legend strip's height at the bottom of the heat canvas (drawn there for the exported PNG; the e2e check leaves it out). */
+export const HEAT_LEGEND_HEIGHT = 36;
+
 /** One cell of a heat answer, in plan metres (its centre) with its dwell seconds. */
 export interface HeatPoint {
   x: number;

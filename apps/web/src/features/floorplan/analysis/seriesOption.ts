@@ -1,7 +1,10 @@
 import type { ChartOption } from '../../../shared/analytics/chartOption.ts';
 
-/** Counts over categories (days, hours, areas) as bars or lines, one series each: the area pages' charts. */
-export function seriesOption(categories: readonly string[], series: readonly { name: string; type: 'bar' | 'line'; values: readonly number[] }[]): ChartOption {
+/** Counts over categories (days, hours, areas) as bars or lines, one series each (null: not known, a gap): the area pages' charts. */
+export function seriesOption(
+  categories: readonly string[],
+  series: readonly { name: string; type: 'bar' | 'line'; values: readonly (number | null)[] }[],
+): ChartOption {
   return {
     grid: { left: 48, right: 16, top: 40, bottom: 40 },
     tooltip: { trigger: 'axis' },

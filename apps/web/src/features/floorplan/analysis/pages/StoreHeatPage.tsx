@@ -1,5 +1,5 @@
 import { type DateRange, areaAnalysisOperations as ops } from '@storelens/contracts';
-import { Alert, Button, Card, Segmented, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Segmented, Select, Space, Switch, Typography } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import simpleheat from 'simpleheat';
@@ -9,16 +9,14 @@ import { DateRangePicker } from '../../../../shared/analytics/DateRangePicker.ts
 import { saveBlob } from '../../../../shared/lib/saveFile.ts';
 import { CanButton } from '../../../session/components/CanButton.tsx';
 import { AreaToolbar, PlanNotices } from '../AreaToolbar.tsx';
-import { differenceColour, HEAT_RAMPS, type HeatRamp, heatDifference, heatPoints } from '../heatRamps.ts';
+import { differenceColour, HEAT_LEGEND_HEIGHT, HEAT_RAMPS, type HeatRamp, heatDifference, heatPoints } from '../heatRamps.ts';
 import { PlanCanvas, type PlanView } from '../PlanCanvas.tsx';
 import { areaQueryOf, useAreaPlan, useAreaPlanImage } from '../useAreaPlan.ts';
 import { useAreaQuery } from '../useAreaQuery.ts';
 
-const LEGEND_HEIGHT = 36;
-
 /** Draws the legend strip of a ramp (or of a difference) at the bottom of a canvas, for the exported PNG. */
 function drawLegend(context: CanvasRenderingContext2D, view: PlanView, ramp: HeatRamp, difference: boolean, labels: [string, string]) {
-  const top = view.height - LEGEND_HEIGHT + 8;
+  const top = view.height - HEAT_LEGEND_HEIGHT + 8;
   const left = 16;
   const width = Math.min(240, view.width - 32);
   const gradient = context.createLinearGradient(left, 0, left + width, 0);
@@ -28,7 +26,7 @@ function drawLegend(context: CanvasRenderingContext2D, view: PlanView, ramp: Hea
     gradient.addColorStop(1, differenceColour(1, 1));
   } else for (const [stop, colour] of Object.entries(HEAT_RAMPS[ramp])) gradient.addColorStop(Number(stop), colour);
   context.fillStyle = 'rgba(255,255,255,0.85)';
-  context.fillRect(0, view.height - LEGEND_HEIGHT, view.width, LEGEND_HEIGHT);
+  context.fillRect(0, view.height - HEAT_LEGEND_HEIGHT, view.width, HEAT_LEGEND_HEIGHT);
   context.fillStyle = gradient;
   context.fillRect(left, top, width, 12);
   context.fillStyle = '#1f1f1f';
@@ -52,7 +50,11 @@ export function StoreHeatPage() {
   const [other, setOther] = useState<DateRange | null>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const image = useAreaPlanImage(choice.plan);
-  const query = areaQueryOf(choice);
+  // One drawn area's heat, or the whole plan's; an area without heat in the range answers 'heat map area not found'.
+  const [areaId, setAreaId] = useState<string | null>(null);
+  const areas = useAreaQuery(ops.regionSummary, areaQueryOf(choice), choice.ready);
+  const area = areas.data?.rows.find((row) => row.elementId === areaId) ?? null;
+  const query = { ...areaQueryOf(choice), ...(area ? { elementId: area.elementId } : {}) };
   const otherRange = other ?? previousPeriod(choice.range);
   const heat = useAreaQuery(ops.heat, query, choice.ready);
   const before = useAreaQuery(ops.heat, { ...query, ...otherRange }, choice.ready && compare);
@@ -112,6 +114,14 @@ export function StoreHeatPage() {
             </CanButton>
           }
         >
+          <Select
+            aria-label={t('areaAnalysis:heatArea')}
+            value={area?.elementId ?? ''}
+            onChange={(value: string) => setAreaId(value || null)}
+            options={[{ value: '', label: t('areaAnalysis:wholePlan') }, ...(areas.data?.rows ?? []).map((row) => ({ value: row.elementId, label: row.name }))]}
+            style={{ minWidth: 160 }}
+            data-testid="heat-area"
+          />
           <Segmented<HeatRamp>
             value={ramp}
             onChange={setRamp}
