@@ -1,10 +1,22 @@
 import crypto from 'node:crypto';
 
-/** Short, roughly time-ordered ids (sortable by creation, unguessable enough for URLs). */
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * Short time-ordered ids (sortable by creation, unguessable enough for URLs): 9 characters of the
+ * millisecond, 3 of a sequence within it, 5 random. Lists ordered by (time, id) keep the order things
+ * happened in even within one millisecond (a shop's 'add' and 'status' log lines came back swapped
+ * when their ids' random parts decided it).
+ */
 export function newId(): string {
-  const time = Date.now().toString(36).padStart(9, '0');
-  const random = crypto.randomBytes(6).toString('base64url').replace(/[-_]/g, 'x');
-  return `${time}${random}`;
+  const ms = Date.now();
+  sequence = ms === lastMs ? sequence + 1 : 0;
+  lastMs = ms;
+  const time = ms.toString(36).padStart(9, '0');
+  const order = (sequence % 46_656).toString(36).padStart(3, '0');
+  const random = crypto.randomBytes(4).toString('base64url').replace(/[-_]/g, 'x').slice(0, 5);
+  return `${time}${order}${random}`;
 }
 
 export function randomToken(bytes = 32): string {
