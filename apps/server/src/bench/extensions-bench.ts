@@ -21,7 +21,7 @@ import { createUsersService } from '../modules/users/users.service.ts';
 import { warehouseRepo } from '../modules/warehouse/warehouse.repo.ts';
 import { createWarehouseService } from '../modules/warehouse/warehouse.service.ts';
 import { createCheckWork } from '../modules/warehouse/warehouse-checks.ts';
-import { type DB, migrateToLatest, openDatabase } from '../platform/db/database.ts';
+import { type DB, type DialectName, migrateToLatest, openDatabase } from '../platform/db/database.ts';
 import { createScratchDatabase, databaseUrlFor } from '../platform/db/scratch-database.ts';
 import type { CustomerActor } from '../platform/http/context.ts';
 import type { ObjectStorage } from '../platform/storage/object-storage.ts';
@@ -134,14 +134,15 @@ type Step = (what: string) => void;
  * warehouse analysis took 1.9 s in one such run, 0.38 s in a run where autovacuum had caught up).
  * SQLite keeps no such state.
  */
-async function settle(db: DB, tables: readonly string[]): Promise<void> {
-  if (!db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres')) return;
+async function settle(db: DB, dialect: DialectName, tables: readonly string[]): Promise<void> {
+  if (dialect !== 'postgres') return;
   await sql.raw(`vacuum analyze ${tables.join(', ')}`).execute(db);
 }
 
 /** The temperature part: sensors, history, timed ingest, timed reads beside naive answers. */
 async function temperaturePart(
   db: DB,
+  dialect: DialectName,
   customerId: string,
   actor: CustomerActor,
   stores: readonly { shopId: string; boxId: string }[],
@@ -269,7 +270,7 @@ async function temperaturePart(
     '',
   ]);
 
-  await settle(db, ['temperature_hours', 'temperature_rollups', 'temperature_readings']);
+  await settle(db, dialect, ['temperature_hours', 'temperature_rollups', 'temperature_readings']);
   step('statistics and visibility settled');
 
   // ------------------------------------------------ reads beside naive answers from the raw readings
@@ -446,7 +447,7 @@ export async function runExtensionsBench(options: ExtensionsBenchOptions): Promi
     step(`${storeCount} stores`);
     const storage = localObjectStorage(dataDir);
     const random = seeded(20261129);
-    await temperaturePart(db, customerId, actor, stores.slice(0, options.stores), storage, options, rows, step);
+    await temperaturePart(db, dialect, customerId, actor, stores.slice(0, options.stores), storage, options, rows, step);
     if (dialect === 'sqlite') await printTemperatureStorage(db);
 
     // ---------------------------------------------------------------- warehouse patrol
@@ -496,7 +497,7 @@ export async function runExtensionsBench(options: ExtensionsBenchOptions): Promi
         });
     }
     rows.push([`warehouse: ${open.length.toLocaleString('en')} checks made and judged`, `${((performance.now() - w0) / 1000).toFixed(1)} s`, '', '']);
-    await settle(db, ['warehouse_checks', 'inspection_assignments']);
+    await settle(db, dialect, ['warehouse_checks', 'inspection_assignments']);
     const range = { startDate: addDays(today, -options.warehouseDays), endDate: addDays(today, -1) };
     const analysis = await timed(options.samples, () => warehouse.analysis(actor, range));
     const naive = await timed(Math.min(options.samples, 5), async () => {
