@@ -1,9 +1,9 @@
-import { floorplanOperations, LOCALES, translateMessage } from '@storelens/contracts';
+import { areaAnalysisOperations, floorplanOperations, LOCALES, translateMessage } from '@storelens/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEAT_LEGEND_HEIGHT } from '../../apps/web/src/features/floorplan/analysis/heatRamps.ts';
 import { apiSignIn, shot, signedInPage, textBox } from '../support/admin.ts';
-import { baseUrl, DEMO, launchBrowser } from '../support/browser.ts';
+import { DEMO, launchBrowser } from '../support/browser.ts';
+import { heatBands, nonUniform, planImageOf } from '../support/heatCanvas.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,22 +11,28 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** Colour statistics of a canvas as drawn: how many pixels are strongly red (a heat ramp's top), blue, and how many colours. */
-async function canvasColours(page: Page, testId: string) {
-  return page.getByTestId(testId).evaluate((element) => {
-    const canvas = element as HTMLCanvasElement;
-    const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray();
-    let red = 0;
-    let blue = 0;
-    const colours = new Set<number>();
-    for (let i = 0; i < data.length; i += 4) {
-      const [r, g, b] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
-      if (r > 180 && g < 110 && b < 110) red += 1;
-      if (b > 150 && r < 120) blue += 1;
-      colours.add((r << 16) | (g << 8) | b);
-    }
-    return { red, blue, colours: colours.size, pixels: data.length / 4 };
-  });
+/**
+ * How many pixels are strongly blue (the trajectories' colour) in the plan as the page shows it,
+ * its canvas and the layers over it (a screenshot of the plan's box: the trajectories are drawn by a
+ * worker on a layer of their own, which the page cannot read back), and in the plan's canvas alone
+ * (its image and nothing else).
+ */
+async function planBlue(page: Page, testId: string): Promise<{ shown: number; plan: number }> {
+  const canvas = page.getByTestId(testId);
+  const png = (await canvas.locator('..').screenshot()).toString('base64');
+  return canvas.evaluate(async (element, png) => {
+    const blueIn = (data: Uint8ClampedArray) => {
+      let blue = 0;
+      for (let i = 0; i < data.length; i += 4) if ((data[i + 2] ?? 0) > 150 && (data[i] ?? 0) < 120) blue += 1;
+      return blue;
+    };
+    const planCanvas = element as HTMLCanvasElement;
+    const plan = planCanvas.getContext('2d')?.getImageData(0, 0, planCanvas.width, planCanvas.height).data ?? new Uint8ClampedArray();
+    const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+    const screen = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d');
+    screen?.drawImage(bitmap, 0, 0);
+    return { shown: blueIn(screen?.getImageData(0, 0, bitmap.width, bitmap.height).data ?? new Uint8ClampedArray()), plan: blueIn(plan) };
+  }, png);
 }
 
 /**
@@ -53,92 +59,6 @@ async function pickYesterday(page: Page, testId: string): Promise<void> {
       { timeout: 20_000 },
     )
     .toBe(true);
-}
-
-const HEAT_BANDS = ['red', 'orange', 'yellow', 'green', 'blue'] as const;
-type HeatBands = Record<(typeof HEAT_BANDS)[number], number>;
-
-/** A plan's image as the page loads it (read again through the API: the browser keeps no copy to read back). */
-async function planImageOf(planId: string): Promise<{ bytes: string; type: string }> {
-  const api = await apiSignIn(DEMO.admin.account, DEMO.admin.password);
-  const response = await fetch(`${baseUrl()}${floorplanOperations.planImage.path}?planId=${encodeURIComponent(planId)}`, {
-    headers: { authorization: `Bearer ${api.token}`, 'x-customer-code': api.cid },
-  });
-  expect(response.status).toBe(200);
-  return { bytes: Buffer.from(await response.arrayBuffer()).toString('base64'), type: response.headers.get('content-type') ?? 'image/png' };
-}
-
-/**
- * The heat painted on the plan's floor, counted by band of the ramps' hues (red, orange, yellow,
- * green, blue: the classic ramp's stops are at hues 359, 30, 60, 113 and 203). Only the plan is
- * sampled: the legend strip at the canvas's bottom (its gradient holds every band by itself) and a
- * margin of 5 % at each side are left out. And only the floor: the plan's image (`image`, the bytes
- * the page loaded, read again) is drawn alone at the canvas's size, and a pixel counts where the image shows its
- * most common colour (the empty floor, nearly neutral) and the page's canvas differs from it by more
- * than 24 in a channel: there the difference is heat, whatever colours the plan's furniture has.
- */
-async function heatBands(page: Page, image: { bytes: string; type: string }): Promise<{ bands: HeatBands; heat: number; floor: number }> {
-  return page.getByTestId('heat-canvas').evaluate(
-    async (element, { legend, names, png }) => {
-      const canvas = element as HTMLCanvasElement;
-      const marginX = Math.round(canvas.width * 0.05);
-      const marginY = Math.round((canvas.height - legend) * 0.05);
-      const width = canvas.width - 2 * marginX;
-      const height = canvas.height - legend - 2 * marginY;
-      const drawn = canvas.getContext('2d')?.getImageData(marginX, marginY, width, height).data ?? new Uint8ClampedArray();
-      const plain = document.createElement('canvas');
-      plain.width = canvas.width;
-      plain.height = canvas.height;
-      const plainContext = plain.getContext('2d');
-      plainContext?.drawImage(
-        await createImageBitmap(new Blob([Uint8Array.from(atob(png.bytes), (c) => c.charCodeAt(0))], { type: png.type })),
-        0,
-        0,
-        canvas.width,
-        canvas.height,
-      );
-      const base = plainContext?.getImageData(marginX, marginY, width, height).data ?? new Uint8ClampedArray();
-      const counts = new Map<number, number>();
-      for (let i = 0; i < base.length; i += 4) {
-        const key = ((base[i] ?? 0) << 16) | ((base[i + 1] ?? 0) << 8) | (base[i + 2] ?? 0);
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-      }
-      const floorKey = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
-      const floorColour = [(floorKey >> 16) & 255, (floorKey >> 8) & 255, floorKey & 255];
-      const bands = Object.fromEntries(names.map((name) => [name, 0])) as Record<string, number>;
-      let heat = 0;
-      let floor = 0;
-      for (let i = 0; i < drawn.length; i += 4) {
-        if (floorColour.some((value, channel) => Math.abs((base[i + channel] ?? 0) - value) > 2)) continue;
-        floor += 1;
-        const [r, g, b] = [drawn[i] ?? 0, drawn[i + 1] ?? 0, drawn[i + 2] ?? 0];
-        if (Math.max(Math.abs(r - (floorColour[0] ?? 0)), Math.abs(g - (floorColour[1] ?? 0)), Math.abs(b - (floorColour[2] ?? 0))) <= 24) continue;
-        const max = Math.max(r, g, b);
-        const spread = max - Math.min(r, g, b) || 1;
-        const hue = (max === r ? ((g - b) / spread) * 60 + 360 : max === g ? ((b - r) / spread) * 60 + 120 : ((r - g) / spread) * 60 + 240) % 360;
-        const band = hue < 15 || hue >= 345 ? 'red' : hue < 45 ? 'orange' : hue < 80 ? 'yellow' : hue < 170 ? 'green' : hue < 260 ? 'blue' : null;
-        if (!band) continue;
-        heat += 1;
-        bands[band] = (bands[band] ?? 0) + 1;
-      }
-      return { bands: bands as HeatBands, heat, floor };
-    },
-    { legend: HEAT_LEGEND_HEIGHT, names: [...HEAT_BANDS], png: image },
-  );
-}
-
-/**
- * Whether the heat on the floor is non-uniform: at least three bands each hold 1 % of the heat
- * pixels. This fails for a flat grid: with every cell at the same dwell, simpleheat's overlapping
- * blobs (radius 1.2 cells, as much blur, 0.5 m apart) add up to the top of the ramp everywhere
- * inside the plan, so the floor is one red band, the ramp's lower colours only in the fading edge
- * the 5 % margins leave out; and it fails with no heat at all (no heat pixels), which the old
- * whole-canvas check passed on the legend's gradient alone. The demo's real map passes on the
- * faint blue and green of its many cool cells and the yellow to red of the busy ones.
- */
-function nonUniform({ bands, heat }: { bands: HeatBands; heat: number }): boolean {
-  if (heat === 0) return false;
-  return HEAT_BANDS.filter((band) => bands[band] / heat >= 0.01).length >= 3;
 }
 
 describe('area analysis on the floor plan', () => {
@@ -168,12 +88,37 @@ describe('area analysis on the floor plan', () => {
     await pickYesterday(page, 'area-flow-date');
     const canvas = page.getByTestId('flow-canvas');
     await expect.poll(() => canvas.getAttribute('data-drawn'), { timeout: 30_000 }).toBe('true');
-    await expect.poll(async () => Number(await canvas.getAttribute('data-tracks')), { timeout: 30_000 }).toBeGreaterThan(0);
-    const drawn = await canvasColours(page, 'flow-canvas');
-    expect(drawn.blue).toBeGreaterThan(100);
+    // The tracks' layer says how many tracks the frame it made shows.
+    await expect.poll(async () => Number(await page.getByTestId('flow-tracks').getAttribute('data-tracks')), { timeout: 30_000 }).toBeGreaterThan(0);
+    // Chromium draws them in a worker (the page's main thread only where a browser cannot).
+    expect(await page.getByTestId('flow-tracks').getAttribute('data-painter')).toBe('worker');
     await page.getByTestId('area-fromgo-table').locator('tr.ant-table-row').first().waitFor({ timeout: 30_000 });
     await page.getByTestId('area-flow-lines').getByText('Main aisle').waitFor();
+    // Read once the flow lines are drawn too (over the tracks).
+    const blue = await planBlue(page, 'flow-canvas');
+    expect(blue.shown - blue.plan, JSON.stringify(blue)).toBeGreaterThan(100);
+    // The figures name the geometry that produced them, in the page's language: the plan's version when
+    // every line and region counted as drawn now, else which changed and the days of the older versions.
+    const versions = page.getByTestId('geometry-versions');
+    await versions.waitFor({ timeout: 30_000 });
+    const planVersion = Number(await versions.getAttribute('data-plan-version'));
+    expect(planVersion).toBeGreaterThan(0);
+    const line = (await versions.textContent()) ?? '';
+    if ((await versions.getAttribute('data-changed')) === 'no') expect(line).toBe(`几何版本 ${planVersion}`);
+    else expect(line.startsWith(`当前几何版本 ${planVersion}；`), line).toBe(true);
     await shot(page, 'area-store-flow-zh');
+    // A browser that cannot hand a canvas to a worker: the page draws the tracks itself, as many.
+    const tracksInWorker = Number(await page.getByTestId('flow-tracks').getAttribute('data-tracks'));
+    await context.addInitScript(() => Reflect.deleteProperty(HTMLCanvasElement.prototype, 'transferControlToOffscreen'));
+    await page.reload();
+    await pickYesterday(page, 'area-flow-date');
+    await expect.poll(async () => Number(await page.getByTestId('flow-tracks').getAttribute('data-tracks')), { timeout: 30_000 }).toBe(tracksInWorker);
+    expect(await page.getByTestId('flow-tracks').getAttribute('data-painter')).toBe('main');
+    await expect.poll(() => canvas.getAttribute('data-drawn'), { timeout: 30_000 }).toBe('true');
+    await page.getByTestId('area-flow-lines').getByText('Main aisle').waitFor();
+    const blueOnMain = await planBlue(page, 'flow-canvas');
+    // The same strokes on the same layer: the same blue, within a few pixels.
+    expect(Math.abs(blueOnMain.shown - blue.shown), JSON.stringify({ blue, blueOnMain })).toBeLessThanOrEqual(blue.shown * 0.01);
     await context.close();
   });
 
@@ -205,6 +150,40 @@ describe('area analysis on the floor plan', () => {
       .first()
       .waitFor({ timeout: 10_000 });
     await shot(page, 'area-camera-events-by-hour');
+    await context.close();
+  });
+
+  it('shows the regions’ correlations as the API answers the same request, and exports them', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.admin.account, DEMO.admin.password);
+    const path = areaAnalysisOperations.correlations.path;
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname === path, { timeout: 30_000 });
+    await page.goto('/area/overview');
+    const body = JSON.parse((await asked).postData() ?? '{}') as Record<string, unknown>;
+    const api = await apiSignIn(DEMO.admin.account, DEMO.admin.password);
+    const answer = await api.post<{ regions: { elementId: string; name: string }[]; pairs: { a: string; b: string; coefficient: number | null }[] }>(
+      path.replace(/^\/api/, ''),
+      body,
+    );
+    expect(answer.status, answer.msg).toBe(200);
+    // The demo's last 7 days: regions busy at different hours of the day, so the pairs have coefficients.
+    expect(answer.data.pairs.some((pair) => pair.coefficient !== null)).toBe(true);
+    const panel = page.getByTestId('area-correlations-table');
+    await panel.locator('tr.ant-table-row').first().waitFor({ timeout: 30_000 });
+    expect(await panel.locator('tr.ant-table-row').count()).toBe(answer.data.regions.length);
+    for (const pair of answer.data.pairs) {
+      // Each pair is shown both ways, to the API's three decimals ('--' where it has none).
+      for (const [row, column] of [
+        [pair.a, pair.b],
+        [pair.b, pair.a],
+      ] as const) {
+        const text = await page.getByTestId(`area-correlation-${row}-${column}`).textContent();
+        expect(text, `${row} × ${column}`).toBe(pair.coefficient === null ? '--' : pair.coefficient.toFixed(3));
+      }
+    }
+    await shot(page, 'area-overview-correlations');
+    const file = page.waitForEvent('download');
+    await page.getByTestId('area-correlations-export').click();
+    expect((await file).suggestedFilename()).toBe('Region correlations.xlsx');
     await context.close();
   });
 

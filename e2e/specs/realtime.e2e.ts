@@ -1,12 +1,11 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiSignIn, BROWSER_LOCALE, type Lang, messageShown, press, shot, textBox, uniqueSuffix } from '../support/admin.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSignIn, BROWSER_LOCALE, type Lang, messageShown, press, shot, textBox } from '../support/admin.ts';
 import { selectAllShops, tableRows } from '../support/analytics.ts';
-import { baseUrl, DEMO, launchBrowser, newContext } from '../support/browser.ts';
+import { DEMO, launchBrowser, newContext } from '../support/browser.ts';
+import { type DemoBox, demoBoxes, postDeviceEvents, standingPeople } from '../support/devices.ts';
 import { signInThroughPage, waitForShell } from '../support/flows.ts';
 
 /**
@@ -35,28 +34,9 @@ async function signedIn(lang: Lang = 'en'): Promise<{ context: BrowserContext; p
 }
 afterAll(async () => browser?.close());
 
-interface DemoBox {
-  customer: string;
-  shopId: string;
-  shopNumber: string;
-  token: string;
-  cameras: { cameraId: string; number: string }[];
-}
-
-function demoBoxes(): DemoBox[] {
-  return JSON.parse(fs.readFileSync(path.join(inject('dataDir'), 'demo-devices.json'), 'utf8')) as DemoBox[];
-}
-
 const figure = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
-async function postEvents(box: DemoBox, events: unknown[]): Promise<{ status: number; msg: string; data: { accepted: number } }> {
-  const response = await fetch(`${baseUrl()}/api/device/v1/events`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${box.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ batchId: `e2e-realtime-${uniqueSuffix()}`, events }),
-  });
-  return (await response.json()) as { status: number; msg: string; data: { accepted: number } };
-}
+const postEvents = (box: DemoBox, events: unknown[]) => postDeviceEvents(box, events, 'e2e-realtime');
 
 /** Waits until the page's event stream is open (the bell says so). */
 async function streamOpen(page: Page): Promise<void> {
@@ -110,18 +90,7 @@ describe('the real-time channel', () => {
     if (!box) return;
     const threshold = await api.post('/floorplan/occupancy/threshold', { shopId: box.shopId, threshold: 1 });
     expect(threshold.status, threshold.msg).toBe(200);
-    const started = Date.now() - 20_000;
-    const tracks = [0, 1, 2].map((index) => ({
-      type: 'track',
-      cameraId: box.cameras[0]?.cameraId ?? '',
-      trackId: `e2e-crowd-${uniqueSuffix()}-${index}`,
-      visitorId: `e2e-visitor-${uniqueSuffix()}-${index}`,
-      startedAt: new Date(started).toISOString(),
-      points: [
-        [0, 300 + index * 10, 400],
-        [15_000, 320 + index * 10, 420],
-      ],
-    }));
+    const tracks = standingPeople(box, 3, 'e2e-crowd');
     const posted = await postEvents(box, tracks);
     expect(posted.status, posted.msg).toBe(200);
 

@@ -63,6 +63,24 @@ export async function chooseOption(page: Page, testId: string, text: string | Re
     .first();
   await option.waitFor({ state: 'visible' });
   await option.click();
+  // A single choice closes its list. Under load a click can land while the list is still opening and
+  // choose nothing (the list stays open, the field empty): click the option again until it closes.
+  const multiple = await page
+    .getByTestId(testId)
+    .evaluate(
+      (element) =>
+        element.matches('.ant-select-multiple') || element.closest('.ant-select-multiple') !== null || element.querySelector('.ant-select-multiple') !== null,
+    );
+  if (multiple) return;
+  await expect
+    .poll(
+      async () => {
+        if (await option.isVisible()) await option.click({ timeout: 2_000 }).catch(() => undefined);
+        return option.isVisible();
+      },
+      { timeout: 15_000, interval: 500 },
+    )
+    .toBe(false);
 }
 
 /** Picks a node of an antd TreeSelect dropdown by its title, typed into its search first (the tree is virtual). */

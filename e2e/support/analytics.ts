@@ -8,12 +8,17 @@ import { press, textBox } from './admin.ts';
 
 /** Helpers of the analytics pages' specs (traffic, sales): dates, range pickers, the shop picker, tables, exports. */
 
-/** A local date `days` before today, as the pages and the server write dates. */
-export function daysAgo(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() - days);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/**
+ * A date `days` before today, as the pages and the server write dates: today on this machine's
+ * calendar, or in `timeZone` (a store's) where the server reads the store's days. From 16:00 UTC
+ * Shanghai is a day ahead of a machine on UTC, so a check of a rule the server applies on the
+ * store's calendar ("last complete week") names the store's zone.
+ */
+export function daysAgo(days: number, timeZone?: string): string {
+  const today = new Intl.DateTimeFormat('en-CA', { ...(timeZone ? { timeZone } : {}), year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
 }
 
 /** Types a range into the antd range picker carrying `testId` (start, Enter, end, Enter), as a person typing dates would. */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { baseUrl } from './browser.ts';
+import { baseUrl, snapshot } from './browser.ts';
 
 /** Signs in through the login page, as a person would. */
 export async function signInThroughPage(page: Page, account: string, password: string, query = ''): Promise<void> {
@@ -28,4 +28,32 @@ export async function latestOutboxCode(recipient: string): Promise<string> {
 export async function visibleFeedback(page: Page): Promise<string> {
   const texts = await page.locator('.ant-message-notice, .ant-modal-confirm, .ant-notification-notice, .ant-modal').allInnerTexts();
   return texts.join('\n');
+}
+
+/**
+ * The steps a long flow has passed, with seconds since its start, to name the step a failure or a
+ * test timeout stopped in (a timeout alone says nothing of where). Register `report` with vitest's
+ * `onTestFailed`: it prints the trail and keeps a screenshot of the page as it was.
+ */
+export function stepTrail(name: string) {
+  const startedAt = Date.now();
+  const steps: string[] = [];
+  return {
+    step(label: string): void {
+      steps.push(`${((Date.now() - startedAt) / 1000).toFixed(1)} s ${label}`);
+    },
+    async report(page: Page | undefined): Promise<void> {
+      console.error(`${name}, steps passed:\n  ${steps.join('\n  ')}`);
+      if (page) await within(snapshot(page, `${name}-failed`), 10_000).catch(() => undefined);
+    },
+  };
+}
+
+/** `work`, or a refusal after `ms`: for browser calls Playwright does not bound (evaluate, close). */
+export function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -57,6 +57,12 @@ const RAW_TENANT_QUERIES: Record<string, string> = {
     'the deadline scan finds which customers have notices or frames due; each notice and frame is then handled inside its customer',
   'modules/rectification/rectification.repo.ts#customersWithDeadlineWork:rectification_media':
     'the same scan finds which customers have uploads nobody used; they are deleted inside each customer',
+  'modules/alarms/alarm-totals.repo.ts#rebuild:alarm_day_totals':
+    'the totals summed again by one INSERT ... SELECT from the scope’s own alarms (Kysely’s scope has no INSERT ... SELECT); customer_id comes from those rows',
+  'modules/alarms/alarm-totals.repo.ts#rebuild:alarm_month_totals': 'the same rebuild, per month',
+  'modules/alarms/alarm-totals.repo.ts#rebuild:alarm_shop_day_totals': 'the same rebuild, per store',
+  'modules/alarms/alarm-totals.repo.ts#rebuild:alarm_shop_period_totals': 'the same rebuild, per store and period',
+  'modules/alarms/alarm-totals.repo.ts#rebuild:alarm_camera_period_totals': 'the same rebuild, per camera and period',
   'modules/alarms/alert-settings.repo.ts#customersWithAlarmAlerts:alarm_alert_settings':
     'the notice round finds which customers have alarm alerts on; each notice is then claimed and sent inside its customer',
   'modules/temperature/temperature.repo.ts#customersWithPendingBreaches:temperature_sensors':
@@ -70,6 +76,8 @@ const RAW_TENANT_QUERIES: Record<string, string> = {
   'modules/temperature/temperature.repo.ts#copyHistory:temperature_hours':
     "the extensions bench's history copied by one INSERT ... SELECT, its WHERE naming the scope's customer (Kysely's scope has no INSERT ... SELECT)",
   'modules/temperature/temperature.repo.ts#copyHistory:temperature_rollups': 'the same copy for the 5-minute rollups',
+  'modules/floorplan/tracks/tracks.repo.ts#copyPlanTracks:fp_tracks':
+    "the floor-plan bench's raw tracks copied to another plan by one INSERT ... SELECT, its WHERE naming the scope's customer (Kysely's scope has no INSERT ... SELECT)",
   'modules/warehouse/warehouse.repo.ts#customersWithWarehousePlans:inspection_plans':
     'the warehouse scan finds which customers have warehouse plans; checks are then made, captured and settled inside each customer',
   'modules/warehouse/warehouse.repo.ts#uncheckedAssignments:warehouse_checks':

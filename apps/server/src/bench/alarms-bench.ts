@@ -1,11 +1,11 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type AlarmState, defaultPrivileges, RoleId } from '@storelens/contracts';
+import { defaultPrivileges, RoleId } from '@storelens/contracts';
 import sharp from 'sharp';
 import { loadConfig } from '../config.ts';
 import { createAlarmAnalysisService, judgementOf } from '../modules/alarms/alarm-analysis.service.ts';
-import { alarmsRepo } from '../modules/alarms/alarms.repo.ts';
 import { createAlarmsService } from '../modules/alarms/alarms.service.ts';
 import { createCalendarService } from '../modules/calendar/calendar.service.ts';
 import { createCustomersService } from '../modules/customers/customers.service.ts';
@@ -18,11 +18,11 @@ import { createUsersService } from '../modules/users/users.service.ts';
 import { migrateToLatest, openDatabase } from '../platform/db/database.ts';
 import { createScratchDatabase, databaseUrlFor } from '../platform/db/scratch-database.ts';
 import type { CustomerActor } from '../platform/http/context.ts';
-import { newId } from '../platform/ids.ts';
 import { localObjectStorage } from '../platform/storage/storage-config.ts';
 import { tenantScope } from '../platform/tenancy/scoped.ts';
 import { now } from '../platform/time/clock.ts';
-import { benchArgs, printTable, seeded, timedRounds as timed } from './support.ts';
+import { BENCH_ALARM_CODES, type BenchStore, writeAlarmHistory } from './alarms-bench-history.ts';
+import { benchArgs, printTable, seeded, settle, timedRounds as timed } from './support.ts';
 
 export interface AlarmsBenchOptions {
   stores: number;
@@ -45,32 +45,27 @@ export function alarmsBenchOptions(args: string[]): AlarmsBenchOptions {
   };
 }
 
-const CODES = ['no_staff_at_counter', 'staff_on_phone', 'no_uniform', 'empty_shelf', 'door_left_open', 'smoking', 'rodent'];
-const STATES: [AlarmState, number][] = [
-  ['unconfirmed', 0.55],
-  ['confirmed', 0.25],
-  ['falseAlarm', 0.1],
-  ['ignored', 0.07],
-  ['deleted', 0.03],
-];
 const DAY = 86_400_000;
-
-/** The state a draw in [0, 1) falls on, by the shares of STATES. */
-function stateOf(draw: number): AlarmState {
-  let rest = draw;
-  for (const [state, share] of STATES) {
-    if (rest < share) return state;
-    rest -= share;
-  }
-  return 'unconfirmed';
-}
+/** The tables the history fills. */
+const ALARM_TABLES = [
+  'alarms',
+  'alarm_reports',
+  'alarm_images',
+  'alarm_history',
+  'alarm_day_totals',
+  'alarm_month_totals',
+  'alarm_shop_day_totals',
+  'alarm_shop_period_totals',
+  'alarm_camera_period_totals',
+];
 
 /**
  * `npm run bench -- alarms` (issue 15 section 6): alarm ingestion through the device API's service
  * with one image each (target 500 alarms/s, durable, images on local storage) beside the same
  * alarms posted one per request; then a history of alarms (default 5 million over 90 days in 1,000
- * stores, written by the repository's batched insert: through the device API it would take hours,
- * the rows are the same) and p50/p95 of the alarm list with filters and of the analysis (targets
+ * stores, oldest first with the report, image row, history and totals of each, by the repository's
+ * multi-row inserts and a rebuild of the totals (alarms-bench-history.ts): through the device API it
+ * would take hours, the rows are the same) and p50/p95 of the alarm list with filters and of the analysis (targets
  * 100 ms) beside naive answers that read the rows into the application (same answer checked).
  */
 export async function runAlarmsBench(options: AlarmsBenchOptions): Promise<void> {
@@ -89,7 +84,8 @@ export async function runAlarmsBench(options: AlarmsBenchOptions): Promise<void>
     });
     const orgAdmin = createOrgAdminService({ db });
     const devices = createDevicesService({ db });
-    const stores: { shopId: string; boxId: string; cameraIds: string[] }[] = [];
+    const phaseStarted = performance.now();
+    const stores: BenchStore[] = [];
     for (let index = 0; index < options.stores; index += 1) {
       const number = `A${String(index + 1).padStart(5, '0')}`;
       const shopId = await orgAdmin.addShop(customerId, { orgId: rootOrgId, name: `Alarm store ${index + 1}`, number, timeZone: 'Asia/Shanghai' });
@@ -103,6 +99,7 @@ export async function runAlarmsBench(options: AlarmsBenchOptions): Promise<void>
         );
       stores.push({ shopId, boxId, cameraIds });
     }
+    console.log(`stores: ${options.stores} with a box and 3 cameras each in ${((performance.now() - phaseStarted) / 1000).toFixed(0)} s`);
     const users = createUsersService({ db });
     const userId = await users.createUser({ loginName: 'bench@alarms.bench', password: 'Bench#2026pass', surname: 'Bench', givenName: 'Admin' });
     await users.addMembership(customerId, { userId, roleId: RoleId.superManager });
@@ -132,7 +129,7 @@ export async function runAlarmsBench(options: AlarmsBenchOptions): Promise<void>
         eventId: `bench-${sequence}`,
         cameraId: store.cameraIds[sequence % store.cameraIds.length] as string,
         // A code per event so none fold: every one is a new alarm with its image.
-        eventCode: `${CODES[sequence % CODES.length]}_${sequence}`,
+        eventCode: `${BENCH_ALARM_CODES[sequence % BENCH_ALARM_CODES.length]}_${sequence}`,
         at: new Date(at).toISOString(),
         priority: sequence % 3 === 0 ? ('low' as const) : ('high' as const),
         images: [{ image: still }],
@@ -147,47 +144,36 @@ export async function runAlarmsBench(options: AlarmsBenchOptions): Promise<void>
       }
       return (count / (performance.now() - t0)) * 1000;
     };
+    const ingestStarted = performance.now();
     const batched = await post(options.ingest, 100);
     const single = await post(Math.max(50, Math.floor(options.ingest / 10)), 1);
+    console.log(`ingestion: ${((performance.now() - ingestStarted) / 1000).toFixed(0)} s`);
 
     // ---------------------------------------------------------------- history
     const until = now().getTime();
     const from = until - options.days * DAY;
-    const t0 = performance.now();
-    // Chunks as large as a batch of rows the repository nets its totals over; one transaction each,
-    // as a write's totals move with it.
-    const CHUNK = 5_000;
-    for (let written = 0; written < options.alarms; written += CHUNK) {
-      const rows = Array.from({ length: Math.min(CHUNK, options.alarms - written) }, () => {
-        const store = stores[Math.floor(random() * stores.length)] as (typeof stores)[number];
-        const at = new Date(from + Math.floor(random() * (until - from))).toISOString();
-        const state = stateOf(random());
-        const tagRoll = random();
-        return {
-          id: newId(),
-          shop_id: store.shopId,
-          camera_id: store.cameraIds[Math.floor(random() * store.cameraIds.length)] as string,
-          box_id: store.boxId,
-          event_code: CODES[Math.floor(random() * CODES.length)] as string,
-          event_name: 'Bench alarm',
-          priority: random() < 0.7 ? ('high' as const) : ('low' as const),
-          state,
-          tag: tagRoll < 0.8 ? ('none' as const) : tagRoll < 0.92 ? ('algorithmCorrect' as const) : ('algorithmWrong' as const),
-          delete_reason: state === 'deleted' ? ('manual' as const) : null,
-          count: 1,
-          occurred_at: at,
-          last_occurred_at: at,
-          read_at: random() < 0.6 ? at : null,
-          read_by: null,
-          rectification_id: null,
-          created_at: at,
-          updated_at: at,
-        };
-      });
-      await db.transaction().execute((trx) => alarmsRepo(tenantScope(trx, customerId)).insertAlarms(rows));
-    }
-    const writeSeconds = (performance.now() - t0) / 1000;
-    console.log(`history: ${options.alarms.toLocaleString('en')} alarms over ${options.days} days written in ${writeSeconds.toFixed(0)} s`);
+    const stillBytes = Buffer.from(still, 'base64');
+    const written = await writeAlarmHistory(db, {
+      customerId,
+      reviewerId: userId,
+      stores,
+      count: options.alarms,
+      from,
+      until,
+      random,
+      still: { sha256: crypto.createHash('sha256').update(stillBytes).digest('hex'), bytes: stillBytes.length, width: 640, height: 360 },
+    });
+    const seconds = (value: number) => `${value.toFixed(0)} s`;
+    console.log(
+      `history: ${options.alarms.toLocaleString('en')} alarms over ${options.days} days written in ${seconds(written.total)} ` +
+        `(alarms ${seconds(written.alarms)}, reports ${seconds(written.reports)}, images ${seconds(written.images)}, ` +
+        `history ${seconds(written.history)}, totals ${seconds(written.totals)}; the rest generating and committing; ${seconds(written.cpu)} of CPU)`,
+    );
+    // Read right after the load, PostgreSQL planned the lists without statistics (150,000 alarms: the 10-store list 242 ms p50).
+    const settled = performance.now();
+    await settle(db, dialect, ALARM_TABLES);
+    if (dialect === 'postgres') console.log(`vacuum analyze: ${((performance.now() - settled) / 1000).toFixed(0)} s`);
+    const readsStarted = performance.now();
 
     // ---------------------------------------------------------------- the list and the analysis
     const alarms = createAlarmsService({ db, storage, rectification: createRectificationService({ db, storage }) });
@@ -288,6 +274,7 @@ export async function runAlarmsBench(options: AlarmsBenchOptions): Promise<void>
         ['analysis, 90 days, 10 stores', `${analysisStores.answer.totals.alarms}`, ms(analysisStores.p50), ms(analysisStores.p95), '100', '-', '-'],
       ],
     );
+    console.log(`reads: ${((performance.now() - readsStarted) / 1000).toFixed(0)} s`);
     if (!listRight || !analysisRight) process.exitCode = 1;
   } finally {
     await close();

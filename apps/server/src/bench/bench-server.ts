@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { loadConfig } from '../config.ts';
 import { webDistDir } from '../platform/http/web-app.ts';
 
@@ -83,4 +84,13 @@ function ensureWebBuild(): string {
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) throw new Error('web build failed');
   return dist;
+}
+
+/** Signs in through the built app's login page in English, as a person would, and waits for the application's menu. */
+export async function signInOnPage(page: Page, account: string, password: string): Promise<void> {
+  await page.goto('/login?lang=en');
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('side-menu').waitFor({ timeout: 60_000 });
 }

@@ -35,16 +35,17 @@ const USAGE = `usage: npm run bench -- traffic [--stores N] [--days D] [--visits
             to-do list, a plan's results and the analysis page (target 100 ms) beside naive answers (same answer checked)
        npm run bench -- floorplan [--stores N] [--days D] [--plan-days P] [--visits V] [--ingest-shop-days K] [--samples S]
   floorplan stores with the demo floor plan (default 200 x 90 days): track and heat-grid ingestion through the device
-            API's service (K shop-days, durable), one plan's heat map (a day, 30 days) and from-and-go (30 days) beside
-            the same answers from raw tracks and heat minutes, and a day's trajectories drawn in headless Chromium
+            API's service (K shop-days, durable), every plan's raw tracks for P days (copies of the measured plan's), one
+            plan's heat map (a day, 30 days) and from-and-go (30 days) beside the same answers from raw tracks and heat
+            minutes, and the built app's /area/storeFlow drawing a day's trajectories in headless Chromium (its own measure)
        npm run bench -- realtime [--clients N] [--samples S] [--shops K]
   realtime  the server in its own process with N (default 100) open event streams: a box's post to the device API
             timed to the dashboard event at every client, and messages.post in another process timed to the bell's
             notice event (S samples each, default 40); beside them the 30 s / 60 s polls they replace
        npm run bench -- alarms [--stores N] [--ingest K] [--alarms M] [--days D] [--keep]
   alarms    K alarms (default 2,000) with one image each through the device API's service in batches of 100, beside one per
-            request (target 500 alarms/s); then M alarms of history (default 5 million over 90 days in 1,000 stores) and p50/p95
-            of the alarm list with filters and of the analysis (target 100 ms) beside naive answers (same answer checked)
+            request (target 500 alarms/s); then M alarms of history (default 5 million over 90 days in 1,000 stores, each with
+            its report, image row, history and totals; the time of each phase printed) and p50/p95 of the alarm list with filters and of the analysis (target 100 ms) beside naive answers (same answer checked)
        npm run bench -- extensions [--stores N] [--sensors S] [--days D] [--every M] [--sample-stores K] [--live-minutes L]
                                    [--rollup-days R] [--sync full|normal] [--warehouse-stores W] [--warehouse-days K] [--samples X]
   extensions temperature at issue 16's shape (default 1,000 stores x 10 sensors, a reading a minute, 90 days): the sample

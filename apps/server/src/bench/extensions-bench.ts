@@ -29,7 +29,7 @@ import { localObjectStorage } from '../platform/storage/storage-config.ts';
 import { tenantScope } from '../platform/tenancy/scoped.ts';
 import { asOf, now } from '../platform/time/clock.ts';
 import { addDays, todayIn, utcOfLocal } from '../platform/time/local-time.ts';
-import { benchArgs, printTable, seeded, timedRounds as timed } from './support.ts';
+import { benchArgs, printTable, seeded, settle, timedRounds as timed } from './support.ts';
 
 export interface ExtensionsBenchOptions {
   /** Stores with temperature sensors, and sensors per store. */
@@ -126,18 +126,6 @@ async function printTemperatureStorage(db: DB): Promise<void> {
 }
 
 type Step = (what: string) => void;
-
-/**
- * PostgreSQL: the tables just loaded get what autovacuum gives a running database within minutes,
- * before anyone reads a quarter of them: planner statistics, and a visibility map for index-only
- * scans. Timed reads right after a bulk load would measure plans made without statistics (the
- * warehouse analysis took 1.9 s in one such run, 0.38 s in a run where autovacuum had caught up).
- * SQLite keeps no such state.
- */
-async function settle(db: DB, dialect: DialectName, tables: readonly string[]): Promise<void> {
-  if (dialect !== 'postgres') return;
-  await sql.raw(`vacuum analyze ${tables.join(', ')}`).execute(db);
-}
 
 /** The temperature part: sensors, history, timed ingest, timed reads beside naive answers. */
 async function temperaturePart(

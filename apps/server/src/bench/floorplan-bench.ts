@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AgeBand, DeviceEvent, Gender } from '@storelens/contracts';
+import { type AgeBand, type DeviceEvent, type Gender, RoleId } from '@storelens/contracts';
 import { sql } from 'kysely';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { loadConfig } from '../config.ts';
 import { createCalendarService } from '../modules/calendar/calendar.service.ts';
 import { createCustomersService } from '../modules/customers/customers.service.ts';
 import { seedDemoFloorplans } from '../modules/demo/demo-floorplans.ts';
@@ -16,14 +17,19 @@ import { createAreaAnalysisService } from '../modules/floorplan/analysis/analysi
 import { createFloorplanService } from '../modules/floorplan/floorplan.service.ts';
 import { anchorOf, resolveGeometry } from '../modules/floorplan/tracks/geometry-source.ts';
 import { heatShapeOf, projectHeatGrid } from '../modules/floorplan/tracks/heat.ts';
-import { parsePlanPoints } from '../modules/floorplan/tracks/ingest.ts';
+import { planPointsOf } from '../modules/floorplan/tracks/track-points.ts';
 import { FloorplanDeltas } from '../modules/floorplan/tracks/track-rollups.ts';
+import { tracksRepo } from '../modules/floorplan/tracks/tracks.repo.ts';
 import { createOrgAdminService } from '../modules/org/org-admin.service.ts';
-import { migrateToLatest, openDatabase } from '../platform/db/database.ts';
+import { createUsersService } from '../modules/users/users.service.ts';
+import { type DB, type DialectName, migrateToLatest, openDatabase } from '../platform/db/database.ts';
+import { createScratchDatabase } from '../platform/db/scratch-database.ts';
 import { localObjectStorage } from '../platform/storage/storage-config.ts';
+import { tenantScope } from '../platform/tenancy/scoped.ts';
 import { now } from '../platform/time/clock.ts';
 import { addDays, todayIn } from '../platform/time/local-time.ts';
-import { benchArgs, printTable } from './support.ts';
+import { ensureWebBuild, type RunningServer, signInOnPage, startBuiltServer } from './bench-server.ts';
+import { benchArgs, printTable, settle } from './support.ts';
 
 export interface FloorplanBenchOptions {
   stores: number;
@@ -67,28 +73,69 @@ async function timed<T>(samples: number, run: () => Promise<T>): Promise<{ p50: 
   }
   return { ...percentiles(durations), answer };
 }
+const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 
 const pointsOf = (events: readonly DeviceEvent[]) => events.reduce((sum, event) => sum + (event.type === 'track' ? event.points.length : 0), 0);
 
 /**
  * `npm run bench -- floorplan`: 200 stores with the demo floor plan (default), tracks and heat grids
- * from the demo simulator. Ingestion is timed through the device API's service on a durable SQLite
- * (synchronous=FULL) with a sample of shop-days; one plan gets `planDays` days of tracks through the
- * same path; the other plans' rollups for `days` days are copies of that plan's (generation stays quick:
- * the reads touch one plan's rows through their indexes). Then one plan's heat map (a day, 30 days) and
- * from-and-go (30 days) from the rollups beside the same answers from the raw tracks and heat minutes,
- * and drawing a day's trajectories (at least 2,000 tracks) in headless Chromium.
+ * from the demo simulator, on the embedded SQLite (synchronous=FULL) or, with DATABASE_URL, in a
+ * database of its own on that PostgreSQL server (dropped at the end). Ingestion is timed through the
+ * device API's service with a sample of shop-days; one plan gets `planDays` days of tracks through the
+ * same path; the other plans get copies of its raw tracks (the days kept raw) and of its rollups for
+ * `days` days, in bulk SQL. Then one plan's heat map (a day, 30 days) and from-and-go (30 days) from
+ * the rollups beside the same answers from the raw tracks and heat minutes, and the real
+ * /area/storeFlow page of the built app, served from this database, drawing the busiest day's
+ * trajectories in headless Chromium, timed by the page's own performance measure.
  */
 export async function runFloorplanBench(options: FloorplanBenchOptions): Promise<void> {
+  const phases: string[][] = [];
+  let phaseStarted = performance.now();
+  /** Ends a phase: its time goes to the log and to the table printed at the end. */
+  const phase = (name: string, what = '') => {
+    const seconds = (performance.now() - phaseStarted) / 1000;
+    phases.push([name, seconds.toFixed(1)]);
+    log(`${name}: ${seconds.toFixed(1)} s${what ? ` (${what})` : ''}`);
+    phaseStarted = performance.now();
+  };
+  ensureWebBuild();
+  phase('web build (when missing)');
+
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storelens-fpbench-'));
-  const { db, close } = openDatabase({ databaseUrl: null, dataDir });
-  await sql.raw('pragma synchronous = FULL').execute(db);
-  await migrateToLatest(db);
+  const serverUrl = loadConfig().databaseUrl;
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'storelens_bench_') : null;
+  const { db, dialect, close } = openDatabase({ databaseUrl: scratch?.url ?? null, dataDir });
+  try {
+    if (dialect === 'sqlite') await sql.raw('pragma synchronous = FULL').execute(db);
+    await migrateToLatest(db);
+    await measure({ db, dialect, dataDir, databaseUrl: scratch?.url ?? null }, options, phase);
+    printTable(['phase', 'seconds'], phases);
+  } finally {
+    await close();
+    await scratch?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface BenchDatabase {
+  db: DB;
+  dialect: DialectName;
+  /** SQLite's DATA_DIR, also the page's server's. */
+  dataDir: string;
+  /** The PostgreSQL database of the run, null on SQLite. */
+  databaseUrl: string | null;
+}
+
+/** The bench itself, on an open and migrated database. */
+async function measure(
+  { db, dialect, dataDir, databaseUrl }: BenchDatabase,
+  options: FloorplanBenchOptions,
+  phase: (name: string, what?: string) => void,
+): Promise<void> {
   const storage = localObjectStorage(dataDir);
   const floorplan = createFloorplanService({ db, storage });
-  const deviceApi = createDeviceApiService({ db, calendar: createCalendarService({ db }), floorplan, storage: localObjectStorage(dataDir) });
-  const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+  const deviceApi = createDeviceApiService({ db, calendar: createCalendarService({ db }), floorplan, storage });
 
   // ---- the chain: stores with a box, four cameras and the demo plan (planned stores only where data is sent)
   const { customerId, rootOrgId } = await createCustomersService({ db }).createCustomer({ name: 'Plan Bench', countries: ['CN'], defaultTimeZone: ZONE });
@@ -126,6 +173,7 @@ export async function runFloorplanBench(options: FloorplanBenchOptions): Promise
       plan: plan ?? undefined,
     });
   }
+  phase('stores and plans', `${planned} stores with a box, 4 cameras and the demo plan`);
   const simulator = createSimulator(7);
   const until = now();
   const today = todayIn(ZONE, until);
@@ -153,7 +201,7 @@ export async function runFloorplanBench(options: FloorplanBenchOptions): Promise
   const ingestStarted = performance.now();
   for (const entry of sample) await send(entry.shop, entry.events);
   const ingestSeconds = (performance.now() - ingestStarted) / 1000;
-  log(`ingested ${sampleEvents} events (${samplePoints} track points) in ${ingestSeconds.toFixed(1)} s`);
+  phase('ingestion (timed)', `${sampleEvents} events, ${samplePoints} track points`);
 
   // ---- the measured plan: planDays days of its store
   const measured = shops[0] as SimShop;
@@ -165,11 +213,29 @@ export async function runFloorplanBench(options: FloorplanBenchOptions): Promise
   }
   const [plan] = await floorplan.shopPlans(customerId, measured.device.shopId);
   if (!plan) throw new Error('the measured store has no plan');
-  log(`measured plan: ${options.planDays} days, ${planPoints} track points`);
+  phase("measured plan's days", `${options.planDays} days, ${planPoints} track points`);
 
-  // ---- volume: the other stores' plans for `days` days, copies of the measured plan's rollups
+  // ---- volume: the other plans hold what the measured one holds: its raw tracks (the days kept raw,
+  // 30) and its rollups for `days` days
+  const tracks = tracksRepo(tenantScope(db, customerId));
+  // SQLite: 1 GiB of page cache while copying (the tracks' index by start takes every copy's rows
+  // among the others'), the app's 64 MiB again for the reads (platform/db/database.ts).
+  if (dialect === 'sqlite') await sql.raw('pragma cache_size = -1048576').execute(db);
+  const copyStarted = performance.now();
+  for (let store = 1; store < options.stores; store += 1) {
+    const copy = { planId: `bench-plan-${store}`, shopId: `bench-shop-${store}`, tag: `b${String(store).padStart(4, '0')}-` };
+    await tracks.copyPlanTracks(plan.id, copy);
+    if (store % 50 === 0) log(`raw tracks copied to ${store} plans`);
+  }
+  if (dialect === 'sqlite') await sql.raw('pragma cache_size = -65536').execute(db);
+  const copySeconds = (performance.now() - copyStarted) / 1000;
+  const raw = await tracks.rawRowCounts();
+  phase('volume: raw tracks copied', `${options.stores - 1} more plans; the database holds ${raw.tracks} tracks, ${raw.heatMinutes} heat minutes`);
   const copied = await copyRollups(db, customerId, plan.id, options.stores, options.days, today);
-  log(`copied ${copied} rollup rows for ${options.stores - 1} more plans x ${options.days} days`);
+  phase('volume: rollups copied', `${copied} rows for ${options.stores - 1} more plans x ${options.days} days`);
+  await settle(db, dialect, ['fp_tracks', 'fp_plan_daily', 'fp_plan_hourly', 'fp_from_go_daily']);
+  if (dialect === 'postgres') phase('vacuum analyze (PostgreSQL)');
+  const trackBytes = await trackTableBytes(db, dialect);
 
   const actor = seedActor(customerId);
   const analysis = createAreaAnalysisService({ db, floorplan });
@@ -217,7 +283,7 @@ export async function runFloorplanBench(options: FloorplanBenchOptions): Promise
   const naiveFromGo = async (range: typeof day) => {
     const rows = await db
       .selectFrom('fp_tracks')
-      .select(['camera_id', 'started_at', 'plan_points', 'gender', 'age_band'])
+      .select(['camera_id', 'started_ms', 'points', 'gender', 'age_band'])
       .where('customer_id', '=', customerId)
       .where('plan_id', '=', plan.id)
       .where('local_date', '>=', addDays(range.startDate, -1))
@@ -225,14 +291,14 @@ export async function runFloorplanBench(options: FloorplanBenchOptions): Promise
       .execute();
     const deltas = new FloorplanDeltas();
     for (const row of rows) {
-      const startedMs = Date.parse(row.started_at);
+      const startedMs = Number(row.started_ms);
       deltas.addTrack(
         {
           shopId: measured.device.shopId,
           planId: plan.id,
           timeZone: ZONE,
           startedMs,
-          points: parsePlanPoints(row.plan_points ?? '[]', startedMs),
+          points: planPointsOf(row.points, startedMs),
           gender: row.gender as Gender,
           ageBand: row.age_band as AgeBand,
         },
@@ -265,26 +331,46 @@ export async function runFloorplanBench(options: FloorplanBenchOptions): Promise
     const same = fromRollup.size === naive.answer.size && [...naive.answer].every(([key, value]) => fromRollup.get(key) === value);
     rows.push(['from-and-go, 30 days', ms(rollup.p50), ms(rollup.p95), '150', ms(naive.p50), ms(naive.p95), same ? 'yes' : 'NO']);
   }
+  phase('reads beside the naive answers', `${options.samples} samples each, the naive ones a fifth`);
 
-  // ---- drawing a day's trajectories in headless Chromium, as /area/storeFlow draws them
-  // The busiest day's tracks, as the page asks for them.
-  const tracks = (await analysis.trajectories(actor, { planId: plan.id, date: busiest.local_date, fromHour: 0, toHour: 23, limit: 5000 })).tracks.map(
-    (track) => track.points,
+  // ---- the real /area/storeFlow page drawing the busiest day, served from this database
+  const shown = await analysis.trajectories(actor, { planId: plan.id, date: busiest.local_date, fromHour: 0, toHour: 23, limit: 5000 });
+  const drawing = await drawOnPage({ db, dataDir, databaseUrl }, customerId, busiest.local_date, shown.tracks.length);
+  phase(
+    'drawing on the page',
+    `server start, sign-in, ${DRAWS} loads of the page, the tracks drawn in the page's ${drawing.painter === 'worker' ? 'worker' : `${drawing.painter} thread`}`,
   );
-  const drawMs = await drawInChromium(tracks, plan.widthM, plan.heightM);
 
-  const size = fs.statSync(path.join(dataDir, 'storelens.db'), { throwIfNoEntry: false })?.size ?? 0;
+  const size = await databaseBytes(db, dialect, dataDir);
+  const store = dialect === 'sqlite' ? 'SQLite, synchronous=FULL' : 'PostgreSQL';
   console.log(
-    `\nfloor-plan bench: ${options.stores} plans x ${options.days} days of rollups (SQLite, synchronous=FULL, ${(size / 1_048_576).toFixed(0)} MB), ${os.cpus().length} cores`,
+    `\nfloor-plan bench: ${options.stores} plans, ${raw.tracks} raw tracks and ${raw.heatMinutes} heat minutes (${options.planDays} days each), ${options.days} days of rollups (${store}, ${(size / 1_048_576).toFixed(0)} MB), ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)}`,
   );
   printTable(
     ['ingestion (device API service, durable)', 'events', 'track points', 'seconds', 'points/s', 'target'],
     [['tracks + heat grids', `${sampleEvents}`, `${samplePoints}`, ingestSeconds.toFixed(1), (samplePoints / ingestSeconds).toFixed(0), '>= 20,000']],
   );
+  printTable(
+    ['raw tracks kept', 'tracks', 'MB with indexes', 'bytes a track', 'copy s a plan'],
+    [
+      [
+        `${options.stores} plans x ${options.planDays} days`,
+        `${raw.tracks}`,
+        (trackBytes / 1_048_576).toFixed(1),
+        (trackBytes / Math.max(1, raw.tracks)).toFixed(0),
+        (copySeconds / Math.max(1, options.stores - 1)).toFixed(2),
+      ],
+    ],
+  );
   printTable(['query (server side, ms)', 'p50', 'p95', 'target p95', 'naive p50', 'naive p95', 'same answer'], rows);
-  printTable(['drawing in headless Chromium', 'tracks', 'ms (median of 5)', 'target'], [["a day's trajectories", `${tracks.length}`, ms(drawMs), '500']]);
-  await close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  printTable(
+    ['drawing on /area/storeFlow in headless Chromium', 'tracks (of the day)', 'canvas px', `ms (median of ${DRAWS})`, 'max ms', 'target'],
+    [["a day's trajectories", `${shown.tracks.length} (${shown.total})`, `${drawing.width}`, ms(drawing.median), ms(drawing.max), '500']],
+  );
+  if (rows.some((row) => row.at(-1) !== 'yes')) {
+    console.error('a rollup answer differs from the answer computed from the raw rows');
+    process.exitCode = 1;
+  }
 }
 
 /** Copies the measured plan's daily and hourly rollups to `stores - 1` more plans over `days` days. */
@@ -303,10 +389,11 @@ async function copyRollups(
   let copied = 0;
   for (let store = 1; store < stores; store += 1) {
     const target = `bench-plan-${store}`;
-    const dated = <T extends { local_date: string; plan_id: string }>(rows: readonly T[]) =>
+    // The same plan and shop as the copy's raw tracks.
+    const dated = <T extends { local_date: string; plan_id: string; shop_id: string }>(rows: readonly T[]) =>
       Array.from({ length: days }, (_, back) => addDays(today, -back)).flatMap((date, index) => {
         const source = rows.filter((row) => row.local_date === (daily[index % daily.length] as { local_date: string }).local_date);
-        return source.map((row) => ({ ...row, plan_id: target, local_date: date }));
+        return source.map((row) => ({ ...row, plan_id: target, shop_id: `bench-shop-${store}`, local_date: date }));
       });
     await db.transaction().execute(async (trx) => {
       for (const [table, rows] of [
@@ -326,47 +413,118 @@ async function copyRollups(
   return copied;
 }
 
-/** Draws the tracks on a canvas the size of the plan at 1200 px, as StoreFlowPage does; the median of 5 draws. */
-async function drawInChromium(tracks: [number, number][][], widthM: number, heightM: number): Promise<number> {
+/** Loads of the page timed, and the page's measure of its drawing (StoreFlowPage.tsx's TRAJECTORIES_MEASURE). */
+const DRAWS = 5;
+const TRAJECTORIES_MEASURE = 'storeFlow.trajectories';
+const BENCH_PERSON = { loginName: 'bench@floorplan.bench', password: 'Bench#2026pass' };
+
+/** Sets the page's day picker to `date` as a person would: types it and confirms. */
+async function pickDay(page: Page, testId: string, date: string): Promise<void> {
+  const input = page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
+  await input.waitFor({ timeout: 60_000 });
+  for (let attempt = 0; attempt < 10 && (await input.inputValue()) !== date; attempt += 1) {
+    await input.click();
+    await input.fill(date);
+    await input.press('Enter');
+  }
+  if ((await input.inputValue()) !== date) throw new Error(`the day picker did not take ${date}`);
+}
+
+/**
+ * The real /area/storeFlow page of the built app, served by `main.ts start` from the bench's own
+ * database, opened `DRAWS` times in headless Chromium by a super manager who picks the day: each
+ * time, the page's own measure of its drawing of that day's tracks (StoreFlowPage.tsx,
+ * TrajectoryLayer.tsx): from the start of the drawing (the tracks packed on the page's main thread)
+ * until the frame that shows them, made by the worker that strokes them on the tracks' layer. The
+ * canvas's width is the page's (at most 1,200 px); `painter` is where the page drew ('worker', or
+ * 'main' where the browser has no OffscreenCanvas).
+ */
+async function drawOnPage(
+  { db, dataDir, databaseUrl }: Omit<BenchDatabase, 'dialect'>,
+  customerId: string,
+  date: string,
+  tracks: number,
+): Promise<{ median: number; max: number; width: number; painter: string }> {
+  const users = createUsersService({ db });
+  const userId = await users.createUser({ ...BENCH_PERSON, surname: 'Bench', givenName: 'Plans' });
+  await users.addMembership(customerId, { userId, roleId: RoleId.superManager });
+  // The web process only: a worker's recompute watch would take the copied plans (whose elements it
+  // cannot find) for edited ones and recompute them while the page is timed.
+  const server = await startBuiltServer(dataDir, {
+    APP_MODE: 'production',
+    ROLE: 'web',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+  });
   let browser: Browser | null = null;
   try {
     browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-    const page = await browser.newPage();
-    await page.setContent('<canvas id="plan"></canvas>');
-    const durations = await page.evaluate(
-      ({ tracks, widthM, heightM }) => {
-        const canvas = document.getElementById('plan') as HTMLCanvasElement;
-        canvas.width = 1200;
-        const scale = 1200 / widthM;
-        canvas.height = Math.round(heightM * scale);
-        const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-        const runs: number[] = [];
-        for (let run = 0; run < 5; run += 1) {
-          const started = performance.now();
-          context.clearRect(0, 0, canvas.width, canvas.height);
-          context.lineWidth = 1.2;
-          context.strokeStyle = 'rgba(22, 119, 255, 0.25)';
-          // As StoreFlowPage: strokes of 25 tracks each.
-          for (let start = 0; start < tracks.length; start += 25) {
-            context.beginPath();
-            for (const track of tracks.slice(start, start + 25)) {
-              track.forEach(([x, y], index) => {
-                if (index === 0) context.moveTo(x * scale, y * scale);
-                else context.lineTo(x * scale, y * scale);
-              });
-            }
-            context.stroke();
-          }
-          // Reading a pixel waits for the drawing to finish.
-          context.getImageData(0, 0, 1, 1);
-          runs.push(performance.now() - started);
-        }
-        return runs;
-      },
-      { tracks, widthM, heightM },
-    );
-    return percentiles(durations).p50;
+    // Wide enough for the plan's canvas at its full 1,200 px beside the menu.
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1920, height: 1080 } });
+    const page = await context.newPage();
+    await signInOnPage(page, BENCH_PERSON.loginName, BENCH_PERSON.password);
+    const durations: number[] = [];
+    for (let run = 0; run < DRAWS; run += 1) {
+      await page.goto('/area/storeFlow');
+      await pickDay(page, 'area-flow-date', date);
+      // The page keeps its latest drawing's measure; the day's is the one with all its tracks.
+      const measured = await page.waitForFunction(
+        ([name, count]) => {
+          const entry = performance.getEntriesByName(name).at(-1) as PerformanceMeasure | undefined;
+          return (entry?.detail as { tracks?: number } | null)?.tracks === count ? entry?.duration : undefined;
+        },
+        [TRAJECTORIES_MEASURE, tracks] as const,
+        { timeout: 60_000 },
+      );
+      durations.push(Number(await measured.jsonValue()));
+    }
+    const width = Number(await page.getByTestId('flow-canvas').getAttribute('width'));
+    // A page built before the tracks had a layer of their own drew them on its main thread.
+    const painter = await page.evaluate(() => document.querySelector('[data-testid="flow-tracks"]')?.getAttribute('data-painter') ?? 'main');
+    const sorted = [...durations].sort((a, b) => a - b);
+    return { median: sorted[Math.floor(sorted.length / 2)] ?? 0, max: sorted.at(-1) ?? 0, width, painter };
   } finally {
     await browser?.close();
+    await stopServer(server);
   }
+}
+
+/** Stops the page's server and waits for its process to end: its connections to the scratch database close with it. */
+async function stopServer(server: RunningServer): Promise<void> {
+  server.stop();
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (let waited = 0; server.pid && alive(server.pid) && waited < 200; waited += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** What the database takes on disk (SQLite: the file and its write-ahead log). */
+/**
+ * What the kept tracks take on disk with their indexes (docs/PERFORMANCE.md: 2.4 kB a track before
+ * migration 0044): SQLite's pages of the table and its indexes (dbstat), PostgreSQL's table, TOAST
+ * and indexes.
+ */
+async function trackTableBytes(db: DB, dialect: DialectName): Promise<number> {
+  const result =
+    dialect === 'postgres'
+      ? await sql<{ bytes: string | number }>`select pg_total_relation_size('fp_tracks') as bytes`.execute(db)
+      : await sql<{
+          bytes: string | number;
+        }>`select sum(pgsize) as bytes from dbstat where name in (select name from sqlite_master where tbl_name = 'fp_tracks')`.execute(db);
+  return Number(result.rows[0]?.bytes ?? 0);
+}
+
+async function databaseBytes(db: DB, dialect: DialectName, dataDir: string): Promise<number> {
+  if (dialect === 'postgres') {
+    const result = await sql<{ bytes: string | number }>`select pg_database_size(current_database()) as bytes`.execute(db);
+    return Number(result.rows[0]?.bytes ?? 0);
+  }
+  const bytes = (file: string) => fs.statSync(path.join(dataDir, file), { throwIfNoEntry: false })?.size ?? 0;
+  return bytes('storelens.db') + bytes('storelens.db-wal');
 }

@@ -220,14 +220,16 @@ export async function runInspectionBench(options: InspectionBenchOptions): Promi
 
     if (options.days > 0) {
       const shops = shopIds.map((id) => ({ id, timeZone: zoneOf.get(id) ?? 'UTC' }));
-      const historyRight = await runInspectionHistoryBench({ db, dataDir, customerId, actor, planId, shops, days: options.days, plans });
+      const historyRight = await runInspectionHistoryBench({ db, dialect, dataDir, customerId, actor, planId, shops, days: options.days, plans });
       if (!historyRight) process.exitCode = 1;
     }
   } finally {
     await close();
-    await scratch?.drop();
-    // BENCH_KEEP=1 keeps the SQLite file for a look at the query plans.
-    if (process.env.BENCH_KEEP === '1') console.log(`kept: ${dataDir}`);
-    else fs.rmSync(dataDir, { recursive: true, force: true });
+    // BENCH_KEEP=1 keeps the SQLite file or the PostgreSQL database for a look at the query plans.
+    if (process.env.BENCH_KEEP === '1') console.log(`kept: ${scratch ? `database ${scratch.name}` : dataDir}`);
+    else {
+      await scratch?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { ensureWebBuild, startBuiltServer } from './bench-server.ts';
+import { ensureWebBuild, signInOnPage, startBuiltServer } from './bench-server.ts';
 import { printTable } from './support.ts';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -69,11 +69,7 @@ export async function runPlayerBench(samples: number): Promise<void> {
     browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await page.goto('/login?lang=en');
-    await page.getByTestId('login-account').fill(ADMIN.account);
-    await page.getByTestId('login-password').fill(ADMIN.password);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('side-menu').waitFor({ timeout: 60_000 });
+    await signInOnPage(page, ADMIN.account, ADMIN.password);
 
     const live: number[] = [];
     const playback: number[] = [];

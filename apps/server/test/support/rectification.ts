@@ -1,5 +1,3 @@
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { type AnyOperation, type Locale, messageOperations, type OperationInput, RoleId, rectificationOperations } from '@storelens/contracts';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -7,9 +5,7 @@ import { expect } from 'vitest';
 import { captureFramesJob, DEADLINE_SCAN_SCHEDULE, deadlineScanJob } from '../../src/modules/rectification/rectification.jobs.ts';
 import { createFrameCapture } from '../../src/modules/rectification/rectification-capture.ts';
 import { createDeadlineWork } from '../../src/modules/rectification/rectification-deadlines.ts';
-import { fmp4Layout } from '../../src/modules/video/fmp4.ts';
 import { createSegmentIndex } from '../../src/modules/video/segment-index.ts';
-import { segmentClip } from '../../src/modules/video/synthetic-source.ts';
 import { createVideoService } from '../../src/modules/video/video.service.ts';
 import { createJobQueue, createJobWorker, type JobDefinition } from '../../src/platform/jobs/jobs.ts';
 import { createScheduler } from '../../src/platform/jobs/scheduler.ts';
@@ -17,7 +13,7 @@ import { objectStorageOf } from '../../src/platform/storage/storage-config.ts';
 import { now } from '../../src/platform/time/clock.ts';
 import { buildCamera, buildCustomer, buildOrg, buildRoleWithout, buildShop, buildUser, postFiles, type Session, signIn } from '../factories.ts';
 import { type CallOptions, invoke, type TestApp } from '../harness.ts';
-import { FFMPEG } from './video.ts';
+import { FFMPEG, recordClip } from './video.ts';
 
 export { RoleId };
 
@@ -156,17 +152,6 @@ export async function indexClipAt(
   baseMs: number,
   run: string,
 ): Promise<void> {
-  const out = await fsp.mkdtemp(path.join(directory, 'seg-'));
-  const pieces = await segmentClip(FFMPEG, clip, out, 2);
   const index = createSegmentIndex({ db: t.db, storage: objectStorageOf(t.config) });
-  for (const piece of pieces)
-    await index.add({
-      customerId,
-      cameraId,
-      runId: run,
-      file: piece.file,
-      startMs: baseMs + Math.round(piece.startS * 1000),
-      endMs: baseMs + Math.round(piece.endS * 1000),
-      layout: await fmp4Layout(piece.file),
-    });
+  await recordClip(index, { clip, directory, customerId, cameraId, baseMs, runId: run });
 }

@@ -1,7 +1,9 @@
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { makeSyntheticClip } from '../../src/modules/video/synthetic-source.ts';
+import { fmp4Layout } from '../../src/modules/video/fmp4.ts';
+import type { SegmentIndex } from '../../src/modules/video/segment-index.ts';
+import { makeSyntheticClip, segmentClip } from '../../src/modules/video/synthetic-source.ts';
 
 export const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
 export const FFPROBE = process.env.FFPROBE_PATH ?? '/usr/bin/ffprobe';
@@ -26,4 +28,26 @@ export async function testClip(directory: string, seconds = 20, label = 'TEST CA
   const file = path.join(directory, `clip-${seconds}.mp4`);
   await makeSyntheticClip(FFMPEG, file, { label, seconds, keyframeSeconds: 2, fps: 5 });
   return file;
+}
+
+/**
+ * A clip recorded as the recorder would have: cut into 2-second fMP4 segments (in a new folder under
+ * `directory`) and indexed for the camera from `baseMs`. Answers the segments' places in the clip.
+ */
+export async function recordClip(
+  index: Pick<SegmentIndex, 'add'>,
+  recording: { clip: string; directory: string; customerId: string; cameraId: string; baseMs: number; runId: string },
+): Promise<{ file: string; startS: number; endS: number }[]> {
+  const pieces = await segmentClip(FFMPEG, recording.clip, await fsp.mkdtemp(path.join(recording.directory, 'seg-')), 2);
+  for (const piece of pieces)
+    await index.add({
+      customerId: recording.customerId,
+      cameraId: recording.cameraId,
+      runId: recording.runId,
+      file: piece.file,
+      startMs: recording.baseMs + Math.round(piece.startS * 1000),
+      endMs: recording.baseMs + Math.round(piece.endS * 1000),
+      layout: await fmp4Layout(piece.file),
+    });
+  return pieces;
 }

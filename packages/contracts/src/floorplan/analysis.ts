@@ -3,6 +3,7 @@ import { idSchema } from '../org/index.ts';
 import { messageRef } from '../platform/messages.ts';
 import { declareOperation, type OperationGuard } from '../platform/operation.ts';
 import { AGE_BANDS, dateRangeSchema, localDateSchema } from '../traffic/index.ts';
+import { occupancyThresholdValueSchema, planPointSchema } from './index.ts';
 
 /**
  * Area analysis on floor plans (issue 13 part B): region, halt and enter-area counts, flow lines,
@@ -42,6 +43,36 @@ const figures = {
   deepEntries: z.number().int(),
 };
 
+/**
+ * Which versions of an answer's drawn elements produced its figures (issue 13 section 2: every
+ * geometry change is a new version, and reports say which version produced them). The rollups are
+ * kept per element version; per element of the answer, each version with figures in the range and
+ * the first and last local day it has them on. After an edit the days the recompute has not reached
+ * yet, and the days older than the 30 kept days of tracks, keep the older version: their span says so.
+ * docs/decisions/floorplan-data.md ('Which versions a report names').
+ */
+export const versionSpanSchema = z.object({ version: z.number().int(), firstDate: z.string(), lastDate: z.string() });
+export const geometryVersionsSchema = z.object({
+  /** The plan's geometry version now: every change of its elements or camera points raises it. */
+  planVersion: z.number().int(),
+  elements: z.array(
+    z.object({
+      elementId: z.string(),
+      name: z.string(),
+      /**
+       * The element's version now: the shape the page draws and the name it shows. 0 for a mask or
+       * camera point the heat names that is no longer on the plan (deleted, or the camera moved off it).
+       */
+      current: z.number().int(),
+      /** When the current version was saved (ISO instant): the day the element last changed (for one no longer on the plan, when it left). */
+      since: z.string(),
+      /** Versions with figures in the range, oldest first; empty when the element has none. */
+      spans: z.array(versionSpanSchema),
+    }),
+  ),
+});
+export type GeometryVersions = z.infer<typeof geometryVersionsSchema>;
+
 export const regionRowSchema = z.object({
   elementId: z.string(),
   name: z.string(),
@@ -65,6 +96,7 @@ export const regionSummarySchema = z.object({
   /** Tracks that began in the range on the plan. */
   tracks: z.number().int(),
   rows: z.array(regionRowSchema),
+  geometry: geometryVersionsSchema,
 });
 export type RegionSummary = z.infer<typeof regionSummarySchema>;
 
@@ -74,6 +106,7 @@ export const regionTrendSchema = z.object({
   name: z.string(),
   daily: z.array(z.object({ date: z.string(), ...figures })),
   hourly: z.array(z.object({ hour: z.number().int(), ...figures })),
+  geometry: geometryVersionsSchema,
 });
 export type RegionTrend = z.infer<typeof regionTrendSchema>;
 
@@ -81,6 +114,7 @@ export const correlationsSchema = z.object({
   regions: z.array(z.object({ elementId: z.string(), name: z.string() })),
   /** Pearson correlation of two regions' entries hour by hour over the range (null when either never varies). */
   pairs: z.array(z.object({ a: z.string(), b: z.string(), coefficient: z.number().nullable() })),
+  geometry: geometryVersionsSchema,
 });
 export type Correlations = z.infer<typeof correlationsSchema>;
 
@@ -88,6 +122,7 @@ export const fromAndGoSchema = z.object({
   regions: z.array(z.object({ elementId: z.string(), name: z.string() })),
   /** Transitions from one region to the next; share = of all transitions out of the origin, in percent. */
   cells: z.array(z.object({ fromId: z.string(), toId: z.string(), transitions: z.number().int(), share: z.number().nullable() })),
+  geometry: geometryVersionsSchema,
 });
 export type FromAndGo = z.infer<typeof fromAndGoSchema>;
 
@@ -108,6 +143,15 @@ export const heatSchema = z.object({
   minutes: z.number().int(),
   /** [cell index (row * cols + col), dwell seconds], cells with dwell only. */
   cells: z.array(z.tuple([z.number().int(), z.number()])),
+  /**
+   * What made the heat: the area asked for, with its current version (its polygon as drawn now cuts
+   * the cells), then the plan's masks (they drop cells) and camera points (their calibration projects
+   * the cells; `elementId` is the camera's id, `name` its name), each version with the days whose heat
+   * rows it wrote. Regions, areas and lines do not change the heat. The recompute after an edit does not
+   * redo the heat: days before a mask or calibration change keep the older version, and say so
+   * (decisions: floorplan-data.md).
+   */
+  geometry: geometryVersionsSchema,
 });
 export type Heat = z.infer<typeof heatSchema>;
 
@@ -125,8 +169,11 @@ export const flowPercentSchema = z.object({
       /** counted / tracks, in percent. */
       percent: z.number().nullable(),
       points: z.array(z.object({ x: z.number(), y: z.number() })),
+      /** The line's versions that produced the crossings (as the region summary's rows). */
+      versions: z.array(z.number().int()),
     }),
   ),
+  geometry: geometryVersionsSchema,
 });
 export type FlowPercent = z.infer<typeof flowPercentSchema>;
 
@@ -141,10 +188,13 @@ export const enterAnalysisSchema = z.object({
       genderUnknown: z.number().int(),
       /** Entries by age band, in the order of AGE_BANDS. */
       ages: z.array(z.object({ band: z.enum(AGE_BANDS), entries: z.number().int() })),
+      /** The area's versions that produced the entries (as the region summary's rows). */
+      versions: z.array(z.number().int()),
     }),
   ),
   daily: z.array(z.object({ date: z.string(), elementId: z.string(), entries: z.number().int() })),
   hourly: z.array(z.object({ hour: z.number().int(), elementId: z.string(), entries: z.number().int() })),
+  geometry: geometryVersionsSchema,
 });
 export type EnterAnalysis = z.infer<typeof enterAnalysisSchema>;
 
@@ -188,6 +238,8 @@ export const cameraEventsSchema = z.object({
   ),
   /** The plan's flow lines the camera sees, with the range's crossings. */
   flows: z.array(z.object({ elementId: z.string(), name: z.string(), forward: z.number().int(), backward: z.number().int() })),
+  /** The versions of the regions, dwell zones and lines above; null when the camera is not on a plan. */
+  geometry: geometryVersionsSchema.nullable(),
 });
 export type CameraEvents = z.infer<typeof cameraEventsSchema>;
 
@@ -197,10 +249,21 @@ export const occupancySchema = z.object({
   at: z.string(),
   people: z.number().int(),
   threshold: z.number().int().nullable(),
-  zones: z.array(z.object({ elementId: z.string(), planId: z.string(), name: z.string(), people: z.number().int(), threshold: z.number().int().nullable() })),
+  zones: z.array(
+    z.object({
+      elementId: z.string(),
+      planId: z.string(),
+      kind: z.enum(['region', 'halt']),
+      name: z.string(),
+      people: z.number().int(),
+      threshold: z.number().int().nullable(),
+      /** The zone's polygon (plan metres), for drawing it on the plan. */
+      points: z.array(planPointSchema),
+    }),
+  ),
 });
 export type Occupancy = z.infer<typeof occupancySchema>;
-export const occupancyThresholdSchema = z.object({ shopId: idSchema, threshold: z.number().int().min(1).max(100_000).nullable() });
+export const occupancyThresholdSchema = z.object({ shopId: idSchema, threshold: occupancyThresholdValueSchema });
 
 export const areaPlansRequestSchema = z.object({ shopId: idSchema });
 /** A shop's plans as the analysis pages pick them (active first). */
@@ -227,6 +290,8 @@ export const areaExportRequestSchema = z.discriminatedUnion('table', [
   z.object({ table: z.literal('regions'), query: areaQuerySchema }),
   z.object({ table: z.literal('regionTrend'), query: regionTrendRequestSchema }),
   z.object({ table: z.literal('fromAndGo'), query: areaQuerySchema }),
+  /** The region × region matrix of /area/overview's correlations panel. */
+  z.object({ table: z.literal('correlations'), query: areaQuerySchema }),
   z.object({ table: z.literal('flows'), query: areaQuerySchema }),
   z.object({ table: z.literal('enter'), query: areaQuerySchema }),
   z.object({ table: z.literal('cameraRegions'), query: cameraEventsRequestSchema, view: z.enum(CAMERA_REGION_VIEWS).default('hour') }),

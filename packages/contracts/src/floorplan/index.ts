@@ -28,6 +28,8 @@ export const FLOOR_PLAN = {
   pointsPerElement: 64,
   minCalibrationPairs: 4,
   maxCalibrationPairs: 8,
+  /** Live occupancy: a store's or a zone's threshold (people) is 1 to this. */
+  maxOccupancyThreshold: 100_000,
 } as const;
 
 export const PLAN_ELEMENT_KINDS = ['mask', 'display', 'halt', 'enter', 'flow', 'region'] as const;
@@ -40,6 +42,15 @@ export type FlowMode = (typeof FLOW_MODES)[number];
 
 const required = messageRef('validation.required');
 const finite = (max: number) => z.number({ error: required }).min(-max).max(max);
+
+const thresholdRange = messageRef('occupancy.thresholdRange', { max: FLOOR_PLAN.maxOccupancyThreshold });
+/** A store's or a zone's occupancy threshold: more people than this raise a message; null: none. */
+export const occupancyThresholdValueSchema = z
+  .number({ error: thresholdRange })
+  .int({ error: thresholdRange })
+  .min(1, { error: thresholdRange })
+  .max(FLOOR_PLAN.maxOccupancyThreshold, { error: thresholdRange })
+  .nullable();
 
 export const planPointSchema = z.object({ x: finite(100_000), y: finite(100_000) });
 export type PlanPointDto = z.infer<typeof planPointSchema>;
@@ -137,7 +148,7 @@ export const planElementInputSchema = z.object({
   colour: colourSchema.default('#1677ff'),
   regionType: z.enum(REGION_TYPES).nullish(),
   linkedElementId: idSchema.nullish(),
-  occupancyThreshold: z.number().int().min(1).max(100_000).nullish(),
+  occupancyThreshold: occupancyThresholdValueSchema.optional(),
   enabled: z.boolean().default(true),
   minDwellSeconds: z.number().int().min(0).max(FLOOR_PLAN.maxMinDwellSeconds).default(FLOOR_PLAN.defaultMinDwellSeconds),
   flowMode: z.enum(FLOW_MODES).nullish(),

@@ -86,6 +86,8 @@ export const sensorRowSchema = z.object({
   sensorId: z.string(),
   shopId: z.string(),
   shopName: z.string(),
+  /** The store's IANA time zone: its local days are the curve's, the compliance's and the export's. */
+  timeZone: z.string(),
   boxId: z.string(),
   name: z.string(),
   kind: z.enum(SENSOR_KINDS),

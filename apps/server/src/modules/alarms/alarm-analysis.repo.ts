@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
+import { dayTotalsOf } from './alarm-totals.repo.ts';
 
 const DAY = 86_400_000;
 
@@ -53,44 +54,71 @@ export function periodPlan(startDate: string, endDate: string): PeriodPlan {
  * period rows.
  */
 export function alarmAnalysisRepo(scope: TenantScope) {
-  const signed = (plan: PeriodPlan, column: 'alarms' | 'false_alarms' | 'correct' | 'wrong') =>
+  /** The sum of a column over the plan's rows, those of the days taken away negated (`by`: the key column of the period). */
+  const signed = (plan: PeriodPlan, column: 'alarms' | 'reports' | 'false_alarms' | 'correct' | 'wrong', by: 'period' | 'day' = 'period') =>
     plan.minus.length === 0
       ? sql<number>`sum(${sql.ref(column)})`
-      : sql<number>`sum(case when period in (${sql.join(plan.minus)}) then -${sql.ref(column)} else ${sql.ref(column)} end)`;
+      : sql<number>`sum(case when ${sql.ref(by)} in (${sql.join(plan.minus)}) then -${sql.ref(column)} else ${sql.ref(column)} end)`;
   const shopFilter = (shopIds: readonly string[]) => (shopIds.length > 0 ? [...shopIds] : ['']);
-  // The customer's day totals, or the stores' when the caller reads some stores only (the same sums).
-  const customerDays = (query: AlarmAnalysisQuery) =>
-    scope.selectFrom('alarm_day_totals').where('day', '>=', query.startDate).where('day', '<=', query.endDate).where('state', '!=', 'deleted');
-  const shopDays = (shopIds: readonly string[], query: AlarmAnalysisQuery) =>
-    scope
-      .selectFrom('alarm_shop_day_totals')
-      .where('shop_id', 'in', shopFilter(shopIds))
-      .where('day', '>=', query.startDate)
-      .where('day', '<=', query.endDate)
-      .where('state', '!=', 'deleted');
-  const itemColumns = [
-    'event_code',
-    'state',
-    'tag',
-    sql<number>`sum(alarms)`.as('alarms'),
-    sql<number>`sum(reports)`.as('reports'),
-    sql<string>`max(event_name)`.as('event_name'),
-  ] as const;
-  const itemGroups = ['event_code', 'state', 'tag'] as const;
-  const trendColumns = ['day', 'priority', sql<number>`sum(alarms)`.as('alarms')] as const;
-  const trendGroups = ['day', 'priority'] as const;
+  const days = (query: AlarmAnalysisQuery) =>
+    dayTotalsOf(scope, query.shopIds).where('day', '>=', query.startDate).where('day', '<=', query.endDate).where('state', '!=', 'deleted');
   return {
-    /** Alarms and reports per item, state and tag (the totals and the items): a few hundred rows at most. */
-    items: (query: AlarmAnalysisQuery) =>
-      // Rows a later change emptied stay at zero: out, so an item or a name appears only with alarms.
-      query.shopIds === null
-        ? customerDays(query).select(itemColumns).where('alarms', '>', 0).groupBy(itemGroups).execute()
-        : shopDays(query.shopIds, query).select(itemColumns).where('alarms', '>', 0).groupBy(itemGroups).execute(),
+    /**
+     * Alarms and reports per item, name, state and tag (the totals and the items): a few hundred
+     * rows at most. The whole customer's range is summed from its month rows (migration 0043) and
+     * the period plan's edge days, added or taken away; some stores' from their day rows.
+     */
+    async items(query: AlarmAnalysisQuery) {
+      const itemColumns = ['event_code', 'event_name', 'state', 'tag'] as const;
+      const sums = [sql<number>`sum(alarms)`.as('alarms'), sql<number>`sum(reports)`.as('reports')] as const;
+      if (query.shopIds !== null) {
+        // Rows a later change emptied stay at zero: out, so an item or a name appears only with alarms.
+        return days(query)
+          .select([...itemColumns, ...sums])
+          .where('alarms', '>', 0)
+          .groupBy(itemColumns)
+          .execute();
+      }
+      const plan = periodPlan(query.startDate, query.endDate);
+      const months = plan.plus.filter((period) => period.length === 7);
+      const plusDays = plan.plus.filter((period) => period.length === 10);
+      const [monthRows, dayRows] = await Promise.all([
+        months.length === 0
+          ? Promise.resolve([])
+          : scope
+              .selectFrom('alarm_month_totals')
+              .select([...itemColumns, ...sums])
+              .where('month', 'in', months)
+              .where('state', '!=', 'deleted')
+              .groupBy(itemColumns)
+              .execute(),
+        plusDays.length + plan.minus.length === 0
+          ? Promise.resolve([])
+          : scope
+              .selectFrom('alarm_day_totals')
+              .select([...itemColumns, signed(plan, 'alarms', 'day').as('alarms'), signed(plan, 'reports', 'day').as('reports')])
+              .where('day', 'in', [...plusDays, ...plan.minus])
+              .where('state', '!=', 'deleted')
+              .groupBy(itemColumns)
+              .execute(),
+      ]);
+      const merged = new Map<string, (typeof monthRows)[number]>();
+      for (const row of [...monthRows, ...dayRows]) {
+        const key = [row.event_code, row.event_name, row.state, row.tag].join('\u0000');
+        const sum = merged.get(key) ?? { ...row, alarms: 0, reports: 0 };
+        sum.alarms += Number(row.alarms);
+        sum.reports += Number(row.reports);
+        merged.set(key, sum);
+      }
+      return [...merged.values()].filter((row) => row.alarms > 0);
+    },
     /** Counted alarms per UTC day and priority (the trend). */
     trend: (query: AlarmAnalysisQuery) =>
-      query.shopIds === null
-        ? customerDays(query).select(trendColumns).where('state', '!=', 'ignored').groupBy(trendGroups).execute()
-        : shopDays(query.shopIds, query).select(trendColumns).where('state', '!=', 'ignored').groupBy(trendGroups).execute(),
+      days(query)
+        .select(['day', 'priority', sql<number>`sum(alarms)`.as('alarms')])
+        .where('state', '!=', 'ignored')
+        .groupBy(['day', 'priority'])
+        .execute(),
     /** Counted alarms and false alarms per store with any in the range. */
     shops: (query: AlarmAnalysisQuery) => {
       const plan = periodPlan(query.startDate, query.endDate);

@@ -46,7 +46,8 @@ export interface AlarmIngestResult {
   reportingCameraIds: string[];
 }
 
-const alarmImageKey = (customerId: string, shopId: string, boxId: string, eventId: string, idx: number, sha256: string) =>
+/** Where an alarm's image is kept: by the event and the content, so a retry stores the same object. */
+export const alarmImageKey = (customerId: string, shopId: string, boxId: string, eventId: string, idx: number, sha256: string) =>
   alarmMediaKey(customerId, shopId, boxId, eventId, `${idx}-${sha256.slice(0, 16)}.jpg`);
 
 /**
@@ -117,7 +118,7 @@ export async function prepareAlarmImages(
 }
 
 /** The event as posted, its images replaced by their size and digest (event debugging reads it). */
-function rawPayload(event: AlarmEvent, images: readonly PreparedAlarmImage[]): string {
+export function rawPayload(event: AlarmEvent, images: readonly PreparedAlarmImage[]): string {
   return JSON.stringify({
     ...event,
     images: event.images.map((image, idx) => {

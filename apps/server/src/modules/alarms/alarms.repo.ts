@@ -2,7 +2,7 @@ import type { AlarmState, AlarmTag } from '@storelens/contracts';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { AlarmClipsTable, AlarmHistoryTable, AlarmImagesTable, AlarmReportsTable, AlarmsTable } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
-import { type AlarmTotalsChange, alarmTotalsRepo } from './alarm-totals.repo.ts';
+import { type AlarmTotalsChange, alarmTotalsRepo, dayTotalsOf } from './alarm-totals.repo.ts';
 
 export type AlarmStored = Selectable<AlarmsTable>;
 export type AlarmImageStored = Selectable<AlarmImagesTable>;
@@ -116,6 +116,8 @@ export function alarmsRepo(scope: TenantScope) {
       for (let start = 0; start < rows.length; start += INSERT_CHUNK) await scope.insertInto('alarms', rows.slice(start, start + INSERT_CHUNK)).execute();
     },
     applyTotals: (changes: readonly AlarmTotalsChange[]) => totals.apply(changes),
+    /** The totals summed again from every alarm of the customer, after alarms written in bulk without them. */
+    rebuildTotals: () => totals.rebuild(),
     /** New alarms and their totals (call inside a transaction: the totals move with them). */
     insertAlarms: async (rows: readonly AlarmRow[]) => {
       for (let start = 0; start < rows.length; start += INSERT_CHUNK) await scope.insertInto('alarms', rows.slice(start, start + INSERT_CHUNK)).execute();
@@ -207,29 +209,15 @@ export function alarmsRepo(scope: TenantScope) {
       const days = { from: query.from.slice(0, 10), to: query.to.slice(0, 10) };
       const states = [...query.states];
       const codes = query.eventCodes && query.eventCodes.length > 0 ? [...query.eventCodes] : null;
-      const row =
-        query.shopIds === null
-          ? await scope
-              .selectFrom('alarm_day_totals')
-              .select(sql<number | null>`sum(alarms)`.as('n'))
-              .where('day', '>=', days.from)
-              .where('day', '<', days.to)
-              .where('state', 'in', states)
-              .$if(codes !== null, (q) => q.where('event_code', 'in', codes ?? []))
-              .$if(query.priority !== undefined, (q) => q.where('priority', '=', query.priority ?? 'high'))
-              .$if(query.tag !== undefined, (q) => q.where('tag', '=', query.tag ?? 'none'))
-              .executeTakeFirstOrThrow()
-          : await scope
-              .selectFrom('alarm_shop_day_totals')
-              .select(sql<number | null>`sum(alarms)`.as('n'))
-              .where('shop_id', 'in', query.shopIds.length > 0 ? [...query.shopIds] : [''])
-              .where('day', '>=', days.from)
-              .where('day', '<', days.to)
-              .where('state', 'in', states)
-              .$if(codes !== null, (q) => q.where('event_code', 'in', codes ?? []))
-              .$if(query.priority !== undefined, (q) => q.where('priority', '=', query.priority ?? 'high'))
-              .$if(query.tag !== undefined, (q) => q.where('tag', '=', query.tag ?? 'none'))
-              .executeTakeFirstOrThrow();
+      const row = await dayTotalsOf(scope, query.shopIds)
+        .select(sql<number | null>`sum(alarms)`.as('n'))
+        .where('day', '>=', days.from)
+        .where('day', '<', days.to)
+        .where('state', 'in', states)
+        .$if(codes !== null, (q) => q.where('event_code', 'in', codes ?? []))
+        .$if(query.priority !== undefined, (q) => q.where('priority', '=', query.priority ?? 'high'))
+        .$if(query.tag !== undefined, (q) => q.where('tag', '=', query.tag ?? 'none'))
+        .executeTakeFirstOrThrow();
       return Number(row.n ?? 0);
     },
     /** A camera's alarms (not deleted) occurring in [from, to), oldest first, at most `limit`. */

@@ -5,14 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildRectificationChain, ok, picture, type RectificationChain } from '../../../test/support/rectification.ts';
 import { buildBox, sendBatch, type TestBox } from '../../../test/support/traffic.ts';
-import { FFMPEG, FFPROBE, tempDir, testClip } from '../../../test/support/video.ts';
+import { FFMPEG, FFPROBE, recordClip, tempDir, testClip } from '../../../test/support/video.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { objectStorageOf } from '../../platform/storage/storage-config.ts';
 import { setClock } from '../../platform/time/clock.ts';
 import { createAlarmClips } from '../alarms/alarm-clips.ts';
-import { fmp4Layout } from '../video/fmp4.ts';
 import { createSegmentIndex } from '../video/segment-index.ts';
-import { segmentClip } from '../video/synthetic-source.ts';
 import { createDemoAlarmClips } from './demo-alarm-clips.ts';
 
 /**
@@ -63,17 +61,8 @@ beforeAll(async () => {
   dir = await tempDir('demo-alarm-clips');
   // The first camera recorded a minute from T0 in 2-second segments; the second recorded nothing.
   const index = createSegmentIndex({ db: t.db, storage });
-  const out = await fsp.mkdtemp(path.join(dir, 'seg-'));
-  for (const piece of await segmentClip(FFMPEG, await testClip(dir, 60), out, 2))
-    await index.add({
-      customerId: chain.customerId,
-      cameraId: box.cameraIds[0] as string,
-      runId: 'run-1',
-      file: piece.file,
-      startMs: T0 + Math.round(piece.startS * 1000),
-      endMs: T0 + Math.round(piece.endS * 1000),
-      layout: await fmp4Layout(piece.file),
-    });
+  const clip = await testClip(dir, 60);
+  await recordClip(index, { clip, directory: dir, customerId: chain.customerId, cameraId: box.cameraIds[0] as string, baseMs: T0, runId: 'run-1' });
 }, 120_000);
 afterAll(async () => {
   await t.close();

@@ -143,6 +143,19 @@ export function floorplanRepo(scope: TenantScope) {
     cameraPointVersion: (id: string): Promise<CameraPointRow | undefined> =>
       scope.selectFrom('floor_plan_cameras').select(CAMERA_COLUMNS).where('id', '=', id).executeTakeFirst(),
 
+    /** Every version of these cameras' points on one plan, oldest first (what a plan's stored heat may name). */
+    planCameraHistory: (planId: string, cameraIds: readonly string[]): Promise<CameraPointRow[]> =>
+      cameraIds.length === 0
+        ? Promise.resolve([])
+        : scope
+            .selectFrom('floor_plan_cameras')
+            .select(CAMERA_COLUMNS)
+            .where('plan_id', '=', planId)
+            .where('camera_id', 'in', cameraIds)
+            .orderBy('camera_id')
+            .orderBy('version')
+            .execute(),
+
     latestCameraVersion: async (cameraId: string): Promise<number> => {
       const row = await scope
         .selectFrom('floor_plan_cameras')
@@ -204,6 +217,11 @@ export function floorplanRepo(scope: TenantScope) {
       shopIds.length === 0
         ? Promise.resolve([])
         : scope.selectFrom('cameras').select(['id', 'shop_id', 'name', 'number']).where('shop_id', 'in', shopIds).orderBy('number').orderBy('id').execute(),
+
+    /** A zone's occupancy threshold on its current version (not geometry: no new version). */
+    setOccupancyThreshold: async (versionId: string, threshold: number | null) => {
+      await scope.updateTable('floor_plan_elements').set({ occupancy_threshold: threshold }).where('id', '=', versionId).execute();
+    },
 
     insertElements: async (rows: readonly PlanElementRow[]) => {
       if (rows.length > 0) await scope.insertInto('floor_plan_elements', [...rows]).execute();

@@ -54,6 +54,17 @@ export interface CameraProjection {
   project: (pixel: PixelPoint) => PlanPointDto | null;
 }
 
+/** A mask or camera point that shaped a plan's heat, named for a report (analysis: the heat's geometry). */
+export interface HeatSource {
+  /** The mask's element id, or the camera's id. */
+  elementId: string;
+  name: string;
+  /** Its version now; 0 when it is no longer on the plan (a mask deleted, a camera point removed or moved to another plan). */
+  version: number;
+  /** When that version was saved; for one no longer on the plan, when it left. */
+  createdAt: string;
+}
+
 /**
  * Floor plans of shops, their camera points and drawn elements (issue 13 part A). Every plan is
  * reached through its shop, asked of the access module: a plan of a shop the caller does not see
@@ -118,7 +129,7 @@ export function createFloorplanService(deps: { db: DB; storage: ObjectStorage })
     return presentPlan(row);
   }
 
-  /** Saves one tool's drawing (every element of one kind); a change of anything raises the plan's geometry version. */
+  /** Saves one tool's drawing (every element of one kind); a change of anything but an occupancy threshold raises the plan's geometry version. */
   async function saveElements(actor: CustomerActor, input: ElementsSave): Promise<PlanElement[]> {
     const plan = await visiblePlan(actor, input.planId);
     const at = nowIso();
@@ -126,6 +137,7 @@ export function createFloorplanService(deps: { db: DB; storage: ObjectStorage })
       const repo = repoOf(actor.customerId, trx);
       const current = await repo.currentElements([plan.id], input.kind);
       const planned = planElementSave(input.kind, input.elements, current, extentOf(plan));
+      for (const entry of planned.retuned) await repo.setOccupancyThreshold(entry.row.id, entry.threshold);
       if (planned.written.length === 0 && planned.retired.length === 0) return;
       const planVersion = await repo.bumpGeometryVersion(plan.id, at);
       await repo.retireElements(
@@ -319,6 +331,47 @@ export function createFloorplanService(deps: { db: DB; storage: ObjectStorage })
     /** Element versions by version id, current or retired: what a report computed with names. */
     async elementVersions(customerId: string, versionIds: readonly string[]): Promise<PlanElement[]> {
       return (await repoOf(customerId).elementVersions(versionIds)).map(presentElement);
+    },
+
+    /**
+     * What shapes a plan's heat: its masks and camera points as they are now, and of the ids given
+     * (those its stored heat names), the ones no longer on the plan, with their last name.
+     */
+    async heatSources(customerId: string, planId: string, named: { maskIds: readonly string[]; cameraIds: readonly string[] }): Promise<HeatSource[]> {
+      const repo = repoOf(customerId);
+      const [masks, points] = await Promise.all([repo.currentElements([planId], 'mask'), repo.currentCameraPoints([planId])]);
+      const currentMasks = new Set(masks.map((mask) => mask.element_id));
+      const currentCameras = new Set(points.map((point) => point.camera_id));
+      const [maskHistory, pointHistory] = await Promise.all([
+        repo.elementHistory(named.maskIds.filter((id) => !currentMasks.has(id))),
+        repo.planCameraHistory(
+          planId,
+          named.cameraIds.filter((id) => !currentCameras.has(id)),
+        ),
+      ]);
+      // Histories come oldest first: the last row of each id is its last version.
+      const lastOf = <T extends { retired_at: string | null }>(rows: readonly T[], idOf: (row: T) => string) => [
+        ...new Map(rows.map((row) => [idOf(row), row])).values(),
+      ];
+      const goneMasks = lastOf(maskHistory, (row) => row.element_id).filter((row) => row.plan_id === planId);
+      const gonePoints = lastOf(pointHistory, (row) => row.camera_id);
+      const cameras = new Map(
+        (await repo.cameras([...points, ...gonePoints].map((point) => point.camera_id))).map((camera) => [camera.id, camera.name || camera.number]),
+      );
+      // On the plan: its version now; gone: version 0, since it left.
+      const source = (elementId: string, name: string, row: { version: number; created_at: string; retired_at: string | null }, gone: boolean): HeatSource => ({
+        elementId,
+        name,
+        version: gone ? 0 : row.version,
+        createdAt: gone ? (row.retired_at ?? row.created_at) : row.created_at,
+      });
+      const cameraName = (point: { camera_id: string; camera_number: string }) => cameras.get(point.camera_id) ?? point.camera_number;
+      return [
+        ...masks.map((mask) => source(mask.element_id, mask.name, mask, false)),
+        ...goneMasks.map((mask) => source(mask.element_id, mask.name, mask, true)),
+        ...points.map((point) => source(point.camera_id, cameraName(point), point, false)),
+        ...gonePoints.map((point) => source(point.camera_id, cameraName(point), point, true)),
+      ];
     },
 
     /** A shop's plans (active ones first), without an actor: for jobs and the simulator. */

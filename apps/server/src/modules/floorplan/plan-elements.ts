@@ -55,8 +55,8 @@ function contentOf(kind: PlanElementKind, input: ElementInput, extent: PlanExten
   };
 }
 
-function sameContent(row: PlanElementRow, content: ElementContent): boolean {
-  return (Object.keys(content) as (keyof ElementContent)[]).every((key) => row[key] === content[key]);
+function sameContent(row: PlanElementRow, content: ElementContent, ignoring?: keyof ElementContent): boolean {
+  return (Object.keys(content) as (keyof ElementContent)[]).every((key) => key === ignoring || row[key] === content[key]);
 }
 
 export interface PlannedSave {
@@ -66,6 +66,12 @@ export interface PlannedSave {
   written: { elementId: string | null; previous: PlanElementRow | null; content: ElementContent & Pick<PlanElementRow, 'hidden'> }[];
   /** Current versions that end: changed (their successor is in written) or deleted. */
   retired: PlanElementRow[];
+  /**
+   * Elements whose occupancy threshold alone changed: set on the current version, no new one. A
+   * threshold measures nothing of the past (it only decides when live occupancy raises a message),
+   * so it is not geometry: no new plan version, no recompute of the last 30 days.
+   */
+  retuned: { row: PlanElementRow; threshold: number | null }[];
 }
 
 /**
@@ -76,7 +82,7 @@ export interface PlannedSave {
 export function planElementSave(kind: PlanElementKind, inputs: readonly ElementInput[], current: readonly PlanElementRow[], extent: PlanExtent): PlannedSave {
   const byId = new Map(current.map((row) => [row.element_id, row]));
   const seen = new Set<string>();
-  const plan: PlannedSave = { kept: [], written: [], retired: [] };
+  const plan: PlannedSave = { kept: [], written: [], retired: [], retuned: [] };
   for (const input of inputs) {
     const content = contentOf(kind, input, extent);
     const previous = input.elementId ? byId.get(input.elementId) : undefined;
@@ -84,6 +90,7 @@ export function planElementSave(kind: PlanElementKind, inputs: readonly ElementI
     if (previous) {
       seen.add(previous.element_id);
       if (sameContent(previous, content)) plan.kept.push(previous);
+      else if (sameContent(previous, content, 'occupancy_threshold')) plan.retuned.push({ row: previous, threshold: content.occupancy_threshold });
       else {
         plan.retired.push(previous);
         // Hiding is the region hide configuration's, not the drawing's: a new version keeps it.
@@ -103,7 +110,11 @@ export function planElementSave(kind: PlanElementKind, inputs: readonly ElementI
  */
 function checkRegions(plan: PlannedSave): void {
   const regions = [
-    ...plan.kept.map((row) => ({ elementId: row.element_id as string | null, name: row.name, link: row.linked_element_id })),
+    ...[...plan.kept, ...plan.retuned.map((entry) => entry.row)].map((row) => ({
+      elementId: row.element_id as string | null,
+      name: row.name,
+      link: row.linked_element_id,
+    })),
     ...plan.written.map((entry) => ({ elementId: entry.elementId, name: entry.content.name, link: entry.content.linked_element_id })),
   ];
   const names = new Set<string>();

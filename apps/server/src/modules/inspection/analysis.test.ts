@@ -1,21 +1,21 @@
 import { analysisOperations as ops, type PatrolStats, ResponseStatus, RoleId } from '@storelens/contracts';
 import ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download } from '../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, invoke, type TestApp } from '../../../test/harness.ts';
-import { buildItems, buildPlan, ok } from '../../../test/support/inspection.ts';
+import { buildItems, buildPlan, expectStoreTotalsAgree, ok, rerunTotalsMigrations, storeTotalsBothWays } from '../../../test/support/inspection.ts';
 import { buildRectificationChain, type RectificationChain } from '../../../test/support/rectification.ts';
-import * as inspectionTotals from '../../platform/db/migrations/0038_inspection_totals.ts';
 import { newId } from '../../platform/ids.ts';
 import { createJobQueue } from '../../platform/jobs/jobs.ts';
 import { objectStorageOf } from '../../platform/storage/storage-config.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { setClock } from '../../platform/time/clock.ts';
 import { createRectificationService } from '../rectification/rectification.service.ts';
-import { analysisRepo } from './analysis.repo.ts';
+import { analysisRepo, periodPlan, rangePlan } from './analysis.repo.ts';
 import { periodsOf } from './analysis.service.ts';
 import { createOccurrenceService } from './occurrences.ts';
+import { planTotalsRepo } from './plan-totals.repo.ts';
 
 /**
  * Inspection analysis (issue 14 section 5) on a small hand-made history: a daily plan of three
@@ -55,13 +55,16 @@ async function record(shopId: string, date: string, results: [Result, Result, Re
       .execute();
   // The totals as the submission adds them (this seed writes results without submitting).
   const items = await t.db.selectFrom('inspection_assignment_items').selectAll().where('assignment_id', '=', row.id).execute();
-  await analysisRepo(tenantScope(t.db, chain.customerId)).addItemTotals(
-    date,
-    items.flatMap((item) => {
-      const result = results[[door, lights, till].indexOf(item.item_id)];
-      return result ? [{ itemId: item.item_id, itemName: item.item_name, categoryName: item.category_name, result }] : [];
-    }),
-  );
+  await analysisRepo(tenantScope(t.db, chain.customerId)).addItemTotals([
+    {
+      shopId,
+      batchDate: date,
+      results: items.flatMap((item) => {
+        const result = results[[door, lights, till].indexOf(item.item_id)];
+        return result ? [{ itemId: item.item_id, itemName: item.item_name, categoryName: item.category_name, result }] : [];
+      }),
+    },
+  ]);
   const count = (result: Result) => results.filter((one) => one === result).length;
   await t.db
     .updateTable('inspection_assignments')
@@ -75,6 +78,12 @@ async function record(shopId: string, date: string, results: [Result, Result, Re
     })
     .where('id', '=', row.id)
     .execute();
+  await planTotalsRepo(tenantScope(t.db, chain.customerId)).completed(row, {
+    completed_at: `${date}T03:00:00.000Z`,
+    passed: count('pass'),
+    failed: count('fail'),
+    invalid: count('invalid'),
+  });
   return row;
 }
 
@@ -96,6 +105,7 @@ async function rectify(
         planName: 'Daily check',
         planFounderUserId: chain.people.admin.userId,
         assignmentId: row.id,
+        batchDate: row.batch_date,
         assignmentItemId: `${row.id}:${itemId}`,
         itemId,
         itemName: 'item',
@@ -148,11 +158,9 @@ beforeAll(async () => {
   // Store One 05-03: still open.
   await record(chain.s2, '2026-05-01', ['pass', 'pass', 'pass']);
   await record(chain.s2, '2026-05-02', ['invalid', 'pass', 'fail']);
-  await t.db
-    .updateTable('inspection_assignments')
-    .set({ status: 'cancelled' })
-    .where('id', '=', (await assignment(chain.s2, '2026-05-03')).id)
-    .execute();
+  const cancelled = await assignment(chain.s2, '2026-05-03');
+  await t.db.updateTable('inspection_assignments').set({ status: 'cancelled' }).where('id', '=', cancelled.id).execute();
+  await planTotalsRepo(tenantScope(t.db, chain.customerId)).removed([cancelled]);
   await record(chain.w1, '2026-05-01', ['fail', 'fail', 'fail']);
   // West One 05-02 and 05-03: open. Beyond the range:
   await record(chain.s1, '2026-05-04', ['fail', 'fail', 'fail']);
@@ -235,35 +243,108 @@ describe('inspection analysis', () => {
     ]);
   });
 
-  it('answers the whole chain from the totals exactly as from the results, and a store filter from the results', async () => {
+  it('answers from the totals exactly as from the assignments and results, for the whole chain and any store filter', async () => {
     const repo = analysisRepo(tenantScope(t.db, chain.customerId));
-    const sorted = (rows: { item_id: string; category_name: string; item_name: unknown; passed: unknown; failed: unknown; invalid: unknown }[]) =>
-      rows
-        .map((row) => [row.item_id, row.category_name, String(row.item_name), Number(row.passed), Number(row.failed), Number(row.invalid)])
-        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
-    for (const range of [RANGE, { startDate: '2026-05-02', endDate: '2026-05-02' }, { startDate: '2026-04-01', endDate: '2026-05-31' }]) {
-      const direct = sorted(await repo.byItemAndCategory({ ...range, shopIds: null }));
-      expect(sorted(await repo.itemTotals(range))).toEqual(direct);
-    }
+    await expectStoreTotalsAgree(t.db, chain.customerId);
+    type Counted = { passed: unknown; failed: unknown; invalid: unknown };
+    const counts = (row: Counted) => [Number(row.passed), Number(row.failed), Number(row.invalid)];
+    const sorted = (rows: unknown[][]) => rows.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    const items = (rows: (Counted & { item_id: string; category_name: string; item_name: unknown })[]) =>
+      sorted(rows.map((row) => [row.item_id, row.category_name, String(row.item_name), ...counts(row)]));
+    const shops = (rows: (Counted & { shop_id: string; assignments: unknown; completed: unknown })[]) =>
+      sorted(rows.map((row) => [row.shop_id, Number(row.assignments), Number(row.completed), ...counts(row)]));
+    const periods = (rows: (Counted & { period: string; completed: unknown })[]) =>
+      sorted(rows.filter((row) => Number(row.completed) > 0).map((row) => [row.period, Number(row.completed), ...counts(row)]));
+    const ranges = [
+      RANGE, // days of May
+      { startDate: '2026-05-02', endDate: '2026-05-02' },
+      { startDate: '2026-04-30', endDate: '2026-05-02' }, // days of two months
+      { startDate: '2026-05-02', endDate: '2026-05-31' }, // May less its 1st
+      { startDate: '2026-05-03', endDate: '2026-05-30' }, // May less its first two days and its last
+      { startDate: '2026-04-01', endDate: '2026-05-31' }, // whole months
+      { startDate: '2026-03-15', endDate: '2026-06-20' },
+      { startDate: '2025-05-04', endDate: '2026-05-03' }, // a year to the 3rd: 2026 less the 4th of May on
+      { startDate: '2025-05-11', endDate: '2026-05-10' },
+      { startDate: '2026-01-01', endDate: '2026-12-31' }, // a whole year
+    ];
+    // Three stores: one is a filter; two (more than half) are the chain less the third; three are the chain.
+    const filters = [null, [chain.w1], [chain.s1], [chain.s1, chain.s2], [chain.s1, chain.s2, chain.w1]];
+    for (const dates of ranges)
+      for (const shopIds of filters) {
+        const range = { ...dates, shopIds };
+        const at = JSON.stringify(range);
+        expect(shops(await repo.byShop(range)), at).toEqual(shops(await repo.byShopFromAssignments(range)));
+        for (const granularity of ['day', 'month'] as const)
+          expect(periods(await repo.byPeriod(range, granularity)), at).toEqual(periods(await repo.byPeriodFromAssignments(range, granularity)));
+        const direct = items(await repo.byItemAndCategory(range));
+        expect(items(shopIds === null ? await repo.itemTotals(range) : await repo.shopItemTotals(range, shopIds)), at).toEqual(direct);
+        for (const time of ['2026-05-05T12:00:00.000Z', '2026-05-10T00:00:00.000Z'])
+          expect(await repo.rectifications(range, time), at).toEqual(await repo.rectificationsFromAssignments(range, time));
+      }
     expect((await repo.itemTotals({ startDate: '2026-05-04', endDate: '2026-05-04' })).map((row) => Number(row.failed))).toEqual([1, 1, 1]);
-    // A store filter counts that store's results only (the totals cannot tell stores apart).
+    // A store filter counts that store's results only.
     const one = await stats(chain.people.admin.session, { ...RANGE, shopIds: [chain.w1] });
     expect(one.items.map((row) => [row.itemName, row.failed])).toEqual([
       ['Door clean', 1],
       ['Lights on', 1],
       ['Till closed', 1],
     ]);
+    expect(one.shops.map((row) => [row.shopName, row.assignments, row.completed, row.failed])).toEqual([['West One', 3, 1, 3]]);
   });
 
-  it('sums the results already there into the totals when migration 0038 runs', async () => {
+  it('reads a range as whole months and the fewest days added or taken away', () => {
+    expect(rangePlan('2026-05-01', '2026-05-03')).toEqual({ months: [], plusDays: ['2026-05-01', '2026-05-02', '2026-05-03'], minusDays: [] });
+    expect(rangePlan('2026-04-30', '2026-06-01')).toEqual({ months: ['2026-05'], plusDays: ['2026-04-30', '2026-06-01'], minusDays: [] });
+    // A year to yesterday: two days of the first month, whole months, the last month less today and the day after.
+    const year = rangePlan('2025-11-29', '2026-11-28');
+    expect(year.plusDays).toEqual(['2025-11-29', '2025-11-30']);
+    expect(year.months).toHaveLength(12);
+    expect(year.months.at(-1)).toBe('2026-11');
+    expect(year.minusDays).toEqual(['2026-11-29', '2026-11-30']);
+    // February of a leap year, less its first day.
+    expect(rangePlan('2028-02-02', '2028-02-29')).toEqual({ months: ['2028-02'], plusDays: [], minusDays: ['2028-02-01'] });
+    // With years (migration 0046): the same year to yesterday is the first month's days and the next month, then this year
+    // less this month's days from today and the month to come.
+    expect(periodPlan('2025-11-29', '2026-11-28')).toEqual({
+      plus: ['2025-12', '2025-11-29', '2025-11-30', '2026'],
+      minus: ['2026-12', '2026-11-29', '2026-11-30'],
+    });
+    expect(periodPlan('2026-01-01', '2026-12-31')).toEqual({ plus: ['2026'], minus: [] });
+    // A year less January and its first week of February, or a short range: months and days are fewer.
+    expect(periodPlan('2026-02-08', '2026-12-31')).toEqual({
+      plus: ['2026'],
+      minus: ['2026-01', '2026-02-01', '2026-02-02', '2026-02-03', '2026-02-04', '2026-02-05', '2026-02-06', '2026-02-07'],
+    });
+    expect(periodPlan('2026-06-10', '2026-06-12')).toEqual({ plus: ['2026-06-10', '2026-06-11', '2026-06-12'], minus: [] });
+  });
+
+  it('sums the results already there into the totals when migrations 0038, 0042 and 0046 run', async () => {
     const repo = analysisRepo(tenantScope(t.db, chain.customerId));
     const before = await repo.itemTotals({ startDate: '2026-01-01', endDate: '2026-12-31' });
-    await t.db.deleteFrom('inspection_item_day_totals').execute();
-    await t.db.deleteFrom('inspection_plan_day_totals').execute();
-    // The migration again on a database whose totals are empty: the backfill alone writes them.
-    await inspectionTotals.up(t.db as unknown as Kysely<unknown>);
+    const storesBefore = await storeTotalsBothWays(t.db, chain.customerId);
+    const rectificationDates = () => t.db.selectFrom('rectifications').select(['id', 'source', 'batch_date']).orderBy('id').execute();
+    const datesBefore = await rectificationDates();
+    expect(datesBefore.filter((row) => row.batch_date !== null)).toHaveLength(5);
+    // 0046 undone (its column and year rows gone), every total deleted, then the migrations again: the backfills alone write them.
+    await rerunTotalsMigrations(t.db);
     expect(await repo.itemTotals({ startDate: '2026-01-01', endDate: '2026-12-31' })).toEqual(before);
+    expect(await storeTotalsBothWays(t.db, chain.customerId)).toEqual(storesBefore);
+    expect(await rectificationDates()).toEqual(datesBefore);
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'tells PostgreSQL an assignment holds tens of results (migration 0047) and plans without JIT or parallel workers',
+    async () => {
+      const options = await sql<{ attoptions: string[] | null }>`
+      select attoptions from pg_attribute where attrelid = 'inspection_assignment_items'::regclass and attname = 'assignment_id'
+    `.execute(t.db);
+      expect(options.rows[0]?.attoptions).toContain('n_distinct=-0.05');
+      const settings = await sql<{ jit: string; workers: string }>`
+      select current_setting('jit') as jit, current_setting('max_parallel_workers_per_gather') as workers
+    `.execute(t.db);
+      expect(settings.rows[0]).toEqual({ jit: 'off', workers: '0' });
+    },
+  );
 
   it('trends by month beyond 62 days and lists every month', async () => {
     const result = await stats(chain.people.admin.session, { startDate: '2026-03-15', endDate: '2026-05-20' });

@@ -5,7 +5,7 @@ import { todoRepo } from './todo.repo.ts';
 
 /**
  * Completes a pending assignment from outside the to-do's submission (a warehouse patrol's checks
- * settle it): the assignment's counts and its plan's phase totals (migration 0038) in one
+ * settle it): the assignment's counts and its plan's phase totals (migration 0038) and its store's totals (0042) in one
  * transaction, as a submission writes them, so the phase list never drifts from the assignments.
  * False when it was no longer pending (another round completed it).
  */
@@ -29,7 +29,8 @@ export async function completeAssignmentWithCounts(
       completed_at: counts.at,
       submission_key: null,
     });
-    if (completed) await planTotalsRepo(scope).completed(assignment, { completed_at: counts.at, passed: counts.passed, failed: counts.failed });
+    if (completed)
+      await planTotalsRepo(scope).completed(assignment, { completed_at: counts.at, passed: counts.passed, failed: counts.failed, invalid: counts.invalid });
     return completed;
   });
 }

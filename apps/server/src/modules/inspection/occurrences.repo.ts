@@ -147,7 +147,7 @@ export function occurrencesRepo(scope: TenantScope) {
           'in',
           stopped.map((row) => row.id),
         )
-        .returning(['plan_id', 'batch_date', 'passed', 'failed', 'completed_at', 'window_end'])
+        .returning(['plan_id', 'shop_id', 'batch_date', 'passed', 'failed', 'invalid', 'completed_at', 'window_end'])
         .execute();
       await planTotalsRepo(scope).removed(cancelled.map((row) => ({ ...row, status: 'pending' as const })));
       return cancelled.length;

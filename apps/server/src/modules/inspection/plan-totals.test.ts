@@ -1,18 +1,24 @@
 import { type BatchRow, planOperations as ops, type TodoRow, todoOperations } from '@storelens/contracts';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildItems, buildPlan, inspectionWorker, ok } from '../../../test/support/inspection.ts';
+import {
+  buildItems,
+  buildPlan,
+  expectStoreTotalsAgree,
+  inspectionWorker,
+  ok,
+  rerunTotalsMigrations,
+  storeTotalsBothWays,
+} from '../../../test/support/inspection.ts';
 import { buildRectificationChain, type RectificationChain } from '../../../test/support/rectification.ts';
-import * as inspectionTotals from '../../platform/db/migrations/0038_inspection_totals.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { setClock } from '../../platform/time/clock.ts';
 import { plansRepo } from './plans.repo.ts';
 
 /**
- * A plan's phase totals (migration 0038) against its assignments, after every write that moves
- * them: occurrences made by the scheduler's jobs in two time zones, submissions through the API (on
+ * A plan's phase totals (migration 0038), and the analysis's store totals (0042), against the
+ * assignments and results, after every write that moves them: occurrences made by the scheduler's jobs in two time zones, submissions through the API (on
  * time and late), a closed store's open work cancelled by the scan, a deleted plan's open work
  * cancelled. The phase list reads the totals for a caller who sees every store and sums the
  * assignments for one who sees some; both must answer alike.
@@ -32,6 +38,8 @@ async function bothWays(plan: string) {
 async function expectAgree(plan: string) {
   const { kept, summed } = await bothWays(plan);
   expect(kept).toEqual(summed);
+  // The analysis's store totals (migration 0042) move in the same transactions.
+  await expectStoreTotalsAgree(t.db, chain.customerId);
   return kept;
 }
 
@@ -141,11 +149,11 @@ describe('phase totals', () => {
     ]);
   });
 
-  it('are summed from the assignments already there when migration 0038 runs', async () => {
+  it('are summed from the assignments already there when migrations 0038, 0042 and 0046 run', async () => {
     const before = await bothWays(planId);
-    await t.db.deleteFrom('inspection_plan_day_totals').execute();
-    await t.db.deleteFrom('inspection_item_day_totals').execute();
-    await inspectionTotals.up(t.db as unknown as Kysely<unknown>);
+    const storesBefore = await storeTotalsBothWays(t.db, chain.customerId);
+    await rerunTotalsMigrations(t.db);
     expect(await bothWays(planId)).toEqual(before);
+    expect(await storeTotalsBothWays(t.db, chain.customerId)).toEqual(storesBefore);
   });
 });

@@ -260,7 +260,7 @@ export function plansRepo(scope: TenantScope) {
         .set({ status: 'cancelled' })
         .where('plan_id', '=', planId)
         .where('status', '=', 'pending')
-        .returning(['plan_id', 'batch_date', 'passed', 'failed', 'completed_at', 'window_end'])
+        .returning(['plan_id', 'shop_id', 'batch_date', 'passed', 'failed', 'invalid', 'completed_at', 'window_end'])
         .execute();
       await planTotalsRepo(scope).removed(cancelled.map((row) => ({ ...row, status: 'pending' as const })));
     },

@@ -433,7 +433,12 @@ export function createTodoService(deps: {
             submission_key: key,
           });
           if (!completed) throw refused('inspection.alreadySubmitted');
-          await planTotalsRepo(tenantScope(trx, actor.customerId)).completed(assignment, { completed_at: at, passed: count('pass'), failed: count('fail') });
+          await planTotalsRepo(tenantScope(trx, actor.customerId)).completed(assignment, {
+            completed_at: at,
+            passed: count('pass'),
+            failed: count('fail'),
+            invalid: count('invalid'),
+          });
           const failures: InspectionFailure[] = [];
           for (const item of items) {
             const result = results.get(item.item_id);
@@ -467,6 +472,7 @@ export function createTodoService(deps: {
               planName: assignment.plan_name,
               planFounderUserId: assignment.plan_founder,
               assignmentId: assignment.id,
+              batchDate: assignment.batch_date,
               assignmentItemId: assignmentItemKey(assignment.id, item.item_id),
               itemId: item.item_id,
               itemName: item.item_name,
@@ -478,13 +484,16 @@ export function createTodoService(deps: {
             });
           }
           // The analysis's totals move with the results, in this transaction: they never disagree.
-          await analysisRepo(tenantScope(trx, actor.customerId)).addItemTotals(
-            assignment.batch_date,
-            items.flatMap((item) => {
-              const result = results.get(item.item_id)?.result;
-              return result ? [{ itemId: item.item_id, itemName: item.item_name, categoryName: item.category_name, result }] : [];
-            }),
-          );
+          await analysisRepo(tenantScope(trx, actor.customerId)).addItemTotals([
+            {
+              shopId: assignment.shop_id,
+              batchDate: assignment.batch_date,
+              results: items.flatMap((item) => {
+                const result = results.get(item.item_id)?.result;
+                return result ? [{ itemId: item.item_id, itemName: item.item_name, categoryName: item.category_name, result }] : [];
+              }),
+            },
+          ]);
           const raised = await deps.rectification.raiseFromInspection(trx, failures);
           // raiseFromInspection answers in the order of the failures.
           for (const [index, one] of raised.entries()) {

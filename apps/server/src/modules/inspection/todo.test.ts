@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, postFiles, type Session } from '../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, invoke, type TestApp } from '../../../test/harness.ts';
-import { buildItems, buildPlan, inspectionWorker, ok } from '../../../test/support/inspection.ts';
+import { buildItems, buildPlan, expectStoreTotalsAgree, inspectionWorker, ok } from '../../../test/support/inspection.ts';
 import { buildRectificationChain, indexClipAt, picture, type RectificationChain } from '../../../test/support/rectification.ts';
 import { FFMPEG, tempDir, testClip } from '../../../test/support/video.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
@@ -277,5 +277,9 @@ describe('doing and submitting a remote inspection', () => {
       ]),
     );
     expect(totals).toEqual(sorted(await repo.byItemAndCategory(range)));
+    // The stores' totals (migration 0042) too, failures included.
+    const stores = await expectStoreTotalsAgree(t.db, chain.customerId);
+    const failedOf = (itemId: string) => stores.items.filter((row) => row[2] === itemId).reduce((sum, row) => sum + Number(row[6]), 0);
+    expect(failedOf(items[0] ?? '')).toBeGreaterThanOrEqual(2);
   });
 });

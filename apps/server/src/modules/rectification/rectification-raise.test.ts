@@ -49,6 +49,7 @@ function failure(itemName: string, assignmentItemId: string): InspectionFailure 
     planName: 'Daily opening check',
     planFounderUserId: chain.people.admin.userId,
     assignmentId: 'assignment-1',
+    batchDate: '2026-05-01',
     assignmentItemId,
     itemId: `item-${itemName}`,
     itemName,

@@ -149,6 +149,15 @@ export function rectificationRepo(scope: TenantScope) {
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
+    /** Many rows in batches, a taken source key skipped as by `insert` (the inspection bench's year of failures). */
+    async insertMany(rows: readonly Omit<RectificationStored, 'customer_id'>[]): Promise<void> {
+      // About 45 columns a row: 400 rows stay under both databases' limits on bound parameters.
+      for (let start = 0; start < rows.length; start += 400)
+        await scope
+          .insertInto('rectifications', rows.slice(start, start + 400))
+          .onConflict((conflict) => conflict.columns(['customer_id', 'source', 'source_key']).doNothing())
+          .execute();
+    },
     /** Changes an item only if it still stands where the caller saw it (state and handler): a racing second action changes nothing. */
     async move(id: string, expected: { state: RectificationState; handlerId: string }, patch: Partial<Omit<RectificationStored, 'customer_id' | 'id'>>) {
       const [result] = await scope

@@ -78,6 +78,8 @@ export interface InspectionFailure {
   planName: string;
   planFounderUserId: string;
   assignmentId: string;
+  /** The assignment's store-local date: the inspection analysis counts the rectification in it. */
+  batchDate: string;
   /** The key of the failed assignment item: one rectification per key, however often it is raised. */
   assignmentItemId: string;
   itemId: string;
@@ -453,6 +455,7 @@ export function createRectificationService(deps: { db: DB; storage: ObjectStorag
       plan_id: null,
       plan_name: null,
       assignment_id: null,
+      batch_date: null,
       alarm_id: null,
       event_code: null,
       event_name: null,
@@ -768,6 +771,7 @@ export function createRectificationService(deps: { db: DB; storage: ObjectStorag
           plan_id: null,
           plan_name: null,
           assignment_id: null,
+          batch_date: null,
           alarm_id: null,
           event_code: null,
           event_name: null,
@@ -874,6 +878,7 @@ export function createRectificationService(deps: { db: DB; storage: ObjectStorag
               plan_id: failure.planId,
               plan_name: failure.planName,
               assignment_id: failure.assignmentId,
+              batch_date: failure.batchDate,
               inspector_id: failure.inspectorUserId,
               found_at: new Date(failure.failedAt).toISOString(),
             },

@@ -257,32 +257,26 @@ export function temperatureRepo(scope: TenantScope) {
       sensorIds: readonly string[],
       ranges: { readings: { from: string; to: string }; rollups: { from: string; to: string }; hours: { from: string; to: string } },
     ): Promise<number> => {
+      // The three detail levels' rows of the range, each counted by its own time column.
+      const levels = [
+        { table: 'temperature_readings', column: 'at', range: ranges.readings },
+        { table: 'temperature_rollups', column: 'bucket', range: ranges.rollups },
+        { table: 'temperature_hours', column: 'hour', range: ranges.hours },
+      ] as const;
       let total = 0;
       for (const part of chunks(sensorIds)) {
-        const [readings, rollups, hours] = await Promise.all([
-          scope
-            .selectFrom('temperature_readings')
-            .select(sql<number | string>`count(*)`.as('n'))
-            .where('sensor_id', 'in', part)
-            .where('at', '>=', ranges.readings.from)
-            .where('at', '<', ranges.readings.to)
-            .executeTakeFirst(),
-          scope
-            .selectFrom('temperature_rollups')
-            .select(sql<number | string>`count(*)`.as('n'))
-            .where('sensor_id', 'in', part)
-            .where('bucket', '>=', ranges.rollups.from)
-            .where('bucket', '<', ranges.rollups.to)
-            .executeTakeFirst(),
-          scope
-            .selectFrom('temperature_hours')
-            .select(sql<number | string>`count(*)`.as('n'))
-            .where('sensor_id', 'in', part)
-            .where('hour', '>=', ranges.hours.from)
-            .where('hour', '<', ranges.hours.to)
-            .executeTakeFirst(),
-        ]);
-        total += Number(readings?.n ?? 0) + Number(rollups?.n ?? 0) + Number(hours?.n ?? 0);
+        const counts = await Promise.all(
+          levels.map(({ table, column, range }) =>
+            scope
+              .selectFrom(table)
+              .select(sql<number | string>`count(*)`.as('n'))
+              .where('sensor_id', 'in', part)
+              .where(sql.ref(column), '>=', range.from)
+              .where(sql.ref(column), '<', range.to)
+              .executeTakeFirst(),
+          ),
+        );
+        total += counts.reduce((sum, row) => sum + Number(row?.n ?? 0), 0);
       }
       return total;
     },

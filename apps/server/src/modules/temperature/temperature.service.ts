@@ -127,6 +127,7 @@ export function createTemperatureService(deps: { db: DB; exportMaxRows?: number 
       sensorId: sensor.id,
       shopId: sensor.shop_id,
       shopName: sensor.shop_name,
+      timeZone: sensor.time_zone,
       boxId: sensor.box_id,
       name: sensor.name,
       kind: sensor.kind,

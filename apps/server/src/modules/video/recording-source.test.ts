@@ -6,7 +6,7 @@ import { RoleId } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCamera, buildCustomer, buildShop, buildUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { FFMPEG, FFPROBE, tempDir, testClip } from '../../../test/support/video.ts';
+import { FFMPEG, FFPROBE, recordClip, tempDir, testClip } from '../../../test/support/video.ts';
 import { resolveActor } from '../../platform/authz/actor.ts';
 import type { CustomerActor } from '../../platform/http/context.ts';
 import type { DownloadStream } from '../../platform/http/download.ts';
@@ -122,17 +122,7 @@ beforeAll(async () => {
   }
   // The stream camera: the same clip recorded the usual way, into the index and object storage.
   const index = createSegmentIndex({ db: t.db, storage });
-  const storedDir = await fsp.mkdtemp(path.join(dir, 'stored-'));
-  for (const piece of await segmentClip(FFMPEG, clip, storedDir, 2))
-    await index.add({
-      customerId,
-      cameraId: streamCamera,
-      runId: 'run-1',
-      file: piece.file,
-      startMs: T1 + Math.round(piece.startS * 1000),
-      endMs: T1 + Math.round(piece.endS * 1000),
-      layout: await fmp4Layout(piece.file),
-    });
+  await recordClip(index, { clip, directory: dir, customerId, cameraId: streamCamera, baseMs: T1, runId: 'run-1' });
 }, 120_000);
 afterAll(async () => {
   await t.close();

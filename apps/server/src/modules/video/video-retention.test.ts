@@ -3,13 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCamera, buildCustomer, buildShop } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { FFMPEG, tempDir, testClip } from '../../../test/support/video.ts';
+import { recordClip, tempDir, testClip } from '../../../test/support/video.ts';
 import { createLocalStorage } from '../../platform/storage/local-storage.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { advanceClock, now, setClock } from '../../platform/time/clock.ts';
-import { fmp4Layout } from './fmp4.ts';
 import { createSegmentIndex } from './segment-index.ts';
-import { segmentClip } from './synthetic-source.ts';
 import { videoRepo } from './video.repo.ts';
 import { createVideoRetention } from './video-retention.ts';
 
@@ -48,17 +46,7 @@ afterAll(async () => {
 async function recordAt(storageDir: string, customer: string, camera: string, baseMs: number) {
   const storage = createLocalStorage(storageDir);
   const index = createSegmentIndex({ db: t.db, storage });
-  const out = await fsp.mkdtemp(path.join(dir, 'seg-'));
-  for (const piece of await segmentClip(FFMPEG, clip, out, 2))
-    await index.add({
-      customerId: customer,
-      cameraId: camera,
-      runId: `run-${baseMs}`,
-      file: piece.file,
-      startMs: baseMs + Math.round(piece.startS * 1000),
-      endMs: baseMs + Math.round(piece.endS * 1000),
-      layout: await fmp4Layout(piece.file),
-    });
+  await recordClip(index, { clip, directory: dir, customerId: customer, cameraId: camera, baseMs, runId: `run-${baseMs}` });
   return { storage, index };
 }
 

@@ -5,13 +5,11 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCamera, buildCustomer, buildShop, buildUser, download, type Session, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { FFMPEG, tempDir, testClip } from '../../../test/support/video.ts';
+import { recordClip, tempDir, testClip } from '../../../test/support/video.ts';
 import { loadConfig } from '../../config.ts';
 import { objectStorageOf } from '../../platform/storage/storage-config.ts';
 import { now } from '../../platform/time/clock.ts';
-import { fmp4Layout } from './fmp4.ts';
 import { createSegmentIndex } from './segment-index.ts';
-import { segmentClip } from './synthetic-source.ts';
 
 /**
  * The operations with recordings in S3-compatible storage (s3rver on a free port): segments by byte
@@ -42,16 +40,7 @@ beforeAll(async () => {
   const clip = await testClip(dir, 6);
   const index = createSegmentIndex({ db: t.db, storage: objectStorageOf(t.config) });
   base = now().getTime() - 3_600_000;
-  for (const piece of await segmentClip(FFMPEG, clip, dir, 2))
-    await index.add({
-      customerId: customer.customerId,
-      cameraId,
-      runId: 'run',
-      file: piece.file,
-      startMs: base + Math.round(piece.startS * 1000),
-      endMs: base + Math.round(piece.endS * 1000),
-      layout: await fmp4Layout(piece.file),
-    });
+  await recordClip(index, { clip, directory: dir, customerId: customer.customerId, cameraId, baseMs: base, runId: 'run' });
 }, 60_000);
 afterAll(async () => {
   await t.close();

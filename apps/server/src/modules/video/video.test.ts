@@ -1,19 +1,16 @@
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { RoleId, VIDEO, videoOperations } from '@storelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCamera, buildCustomer, buildRoleWithout, buildShop, buildUser, download, type Session, signIn } from '../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, invoke, type TestApp } from '../../../test/harness.ts';
-import { FFMPEG, FFPROBE, tempDir, testClip } from '../../../test/support/video.ts';
+import { FFMPEG, FFPROBE, recordClip, tempDir, testClip } from '../../../test/support/video.ts';
 import { objectStorageOf } from '../../platform/storage/storage-config.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { setClock } from '../../platform/time/clock.ts';
 import { axisFromSegments, axisWindow } from './availability.ts';
 import { jpegFrameArgs, runFfmpeg } from './ffmpeg.ts';
-import { fmp4Layout } from './fmp4.ts';
 import { createSegmentIndex } from './segment-index.ts';
-import { segmentClip } from './synthetic-source.ts';
 import { videoRepo } from './video.repo.ts';
 
 /**
@@ -42,20 +39,8 @@ let customerId: string;
 let clipSegments: { startS: number; endS: number }[] = [];
 
 async function indexClipAt(cameraId: string, baseMs: number, run: string) {
-  const out = await fsp.mkdtemp(path.join(dir, 'seg-'));
-  const pieces = await segmentClip(FFMPEG, clip, out, 2);
-  clipSegments = pieces;
   const index = createSegmentIndex({ db: t.db, storage: objectStorageOf(t.config) });
-  for (const piece of pieces)
-    await index.add({
-      customerId,
-      cameraId,
-      runId: run,
-      file: piece.file,
-      startMs: baseMs + Math.round(piece.startS * 1000),
-      endMs: baseMs + Math.round(piece.endS * 1000),
-      layout: await fmp4Layout(piece.file),
-    });
+  clipSegments = await recordClip(index, { clip, directory: dir, customerId, cameraId, baseMs, runId: run });
 }
 
 beforeAll(async () => {

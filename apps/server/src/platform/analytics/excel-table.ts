@@ -11,8 +11,11 @@ import {
 import ExcelJS from 'exceljs';
 
 type Cell = string | number | null;
-/** `points`: a change of a rate in percentage points (27.3 % -> 29.6 % is +2.3), never a relative change of the rate. */
-export type ColumnKind = 'text' | 'count' | 'rate' | 'decimal' | 'money' | 'points';
+/**
+ * `points`: a change of a rate in percentage points (27.3 % -> 29.6 % is +2.3), never a relative change of the rate.
+ * `coefficient`: a correlation coefficient, -1 to 1, with the three decimals it is computed to.
+ */
+export type ColumnKind = 'text' | 'count' | 'rate' | 'decimal' | 'money' | 'points' | 'coefficient';
 
 export interface ExportColumn {
   header: string;
@@ -76,6 +79,7 @@ const FORMATS: Record<ColumnKind, string | undefined> = {
   decimal: '0.0',
   money: '#,##0.00',
   points: '+0.0;-0.0;0.0',
+  coefficient: '0.000',
 };
 
 /** Percentage points between two rates (fractions), as the 'points' column holds them; null without both. */

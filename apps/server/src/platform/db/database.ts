@@ -41,6 +41,12 @@ import * as inspectionTotals from './migrations/0038_inspection_totals.ts';
 import * as temperatureHours from './migrations/0039_temperature_hours.ts';
 import * as alarmTotals from './migrations/0040_alarm_totals.ts';
 import * as temperatureHoursCovering from './migrations/0041_temperature_hours_covering.ts';
+import * as inspectionShopTotals from './migrations/0042_inspection_shop_totals.ts';
+import * as alarmMonthTotals from './migrations/0043_alarm_month_totals.ts';
+import * as floorplanTrackPoints from './migrations/0044_floorplan_track_points.ts';
+import * as planHeatGeometry from './migrations/0045_plan_heat_geometry.ts';
+import * as inspectionYearTotals from './migrations/0046_inspection_year_totals.ts';
+import * as inspectionItemStatistics from './migrations/0047_inspection_item_statistics.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -85,6 +91,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '0039_temperature_hours': temperatureHours,
   '0040_alarm_totals': alarmTotals,
   '0041_temperature_hours_covering': temperatureHoursCovering,
+  '0042_inspection_shop_totals': inspectionShopTotals,
+  '0043_alarm_month_totals': alarmMonthTotals,
+  '0044_floorplan_track_points': floorplanTrackPoints,
+  '0045_plan_heat_geometry': planHeatGeometry,
+  '0046_inspection_year_totals': inspectionYearTotals,
+  '0047_inspection_item_statistics': inspectionItemStatistics,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
@@ -115,7 +127,11 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
     // Integer columns come back as numbers; bigint counts (COUNT(*)) are parsed too, as they stay far below 2^53.
     pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
     pg.types.setTypeParser(1700, (value) => Number.parseFloat(value));
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // Each request is small and reads rollups or an index; the server has few cores and many
+    // requests. A query compiled by JIT (30 ms for the inspection analysis' union) or spread over
+    // parallel workers (which PostgreSQL 15 chose over index reads for the analysis of 600 stores'
+    // year: 313 ms against 76) costs more than it saves here (docs/PERFORMANCE.md "Inspection").
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, options: '-c jit=off -c max_parallel_workers_per_gather=0' });
     // An idle client can die under us (server restart, failover, a dropped database); without a
     // listener that error would crash the process. The pool replaces the client on next use.
     pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));

@@ -905,6 +905,39 @@ export interface InspectionItemDayTotalsTable {
   invalid: number;
 }
 
+/**
+ * Per store and period, a store-local date 'YYYY-MM-DD', a month 'YYYY-MM' (migration 0042) or a
+ * year 'YYYY' (0046): the analysis's per-store and per-period sums for any store filter.
+ */
+export interface InspectionShopPeriodTotalsTable {
+  customer_id: string;
+  period: string;
+  shop_id: string;
+  /** Assignments not cancelled. */
+  assignments: number;
+  completed: number;
+  /** Item counts of the completed ones. */
+  passed: number;
+  failed: number;
+  invalid: number;
+}
+
+/**
+ * Item results per store, period (a month 'YYYY-MM', migration 0042, or a year 'YYYY', 0046), item,
+ * recorded category and name: the analysis's items for a store filter.
+ */
+export interface InspectionShopItemMonthTotalsTable {
+  customer_id: string;
+  period: string;
+  shop_id: string;
+  item_id: string;
+  category_name: string;
+  item_name: string;
+  passed: number;
+  failed: number;
+  invalid: number;
+}
+
 /** A plan's counts per phase over all its stores (migration 0038): the phase list's totals. */
 export interface InspectionPlanDayTotalsTable {
   customer_id: string;
@@ -988,25 +1021,28 @@ export interface InspectionResultMediaTable {
 
 // ---------------------------------------------------------------- floor-plan data (migration 0018)
 
-/** A box's person track: the camera pixels it sent and their projection onto the plan (kept 30 days). */
+/**
+ * A box's person track: the camera pixels it sent and their projection onto the plan (kept 30 days).
+ * Migration 0044 made it compact: the key (customer, camera, track id, start) is the primary key,
+ * instants are epoch milliseconds, the points one BLOB (modules/floorplan/tracks/track-points.ts).
+ */
 export interface FpTracksTable {
   customer_id: string;
-  id: string;
-  shop_id: string;
   camera_id: string;
   track_key: string;
-  started_at: string;
-  ended_at: string;
+  started_ms: number;
+  ended_ms: number;
+  id: string;
+  shop_id: string;
   local_date: string;
   hour: number;
   visitor_id: string | null;
   gender: string;
   age_band: string;
-  /** JSON [[offset ms, x, y], ...] in camera pixels. */
-  points: string;
+  /** Null while the camera is not calibrated on a plan (and then the points hold no plan part). */
   plan_id: string | null;
-  /** JSON [[offset ms, x, y], ...] on the plan; null while the camera is not calibrated on a plan. */
-  plan_points: string | null;
+  /** The camera's points and, with a plan, the plan's: encodeTrackPoints of track-points.ts. */
+  points: Uint8Array;
   batch_ref: string;
 }
 
@@ -1093,6 +1129,11 @@ export interface FpPlanDailyTable {
   heat_cols: number;
   heat_rows: number;
   heat: string;
+  /**
+   * The mask and camera point versions that made the heat, as sorted 'mask:<element id>:<version>' and
+   * 'camera:<camera id>:<version>' joined by commas (tracks/heat.ts); '' without heat (migration 0045).
+   */
+  heat_geometry: string;
 }
 export interface FpPlanHourlyTable extends FpPlanDailyTable {
   hour: number;
@@ -1522,6 +1563,8 @@ export interface RectificationsTable {
   plan_id: string | null;
   plan_name: string | null;
   assignment_id: string | null;
+  /** An inspection's rectification: its assignment's store-local date (migration 0046), for the analysis's range. */
+  batch_date: string | null;
   alarm_id: string | null;
   event_code: string | null;
   event_name: string | null;
@@ -1625,6 +1668,19 @@ export interface AlarmsTable {
 export interface AlarmDayTotalsTable {
   customer_id: string;
   day: string;
+  event_code: string;
+  event_name: string;
+  priority: 'high' | 'low';
+  state: AlarmsTable['state'];
+  tag: AlarmsTable['tag'];
+  alarms: number;
+  reports: number;
+}
+
+/** The same per UTC month 'YYYY-MM' (migration 0043). */
+export interface AlarmMonthTotalsTable {
+  customer_id: string;
+  month: string;
   event_code: string;
   event_name: string;
   priority: 'high' | 'low';
@@ -1938,6 +1994,8 @@ export interface Database {
   inspection_assignment_notices: InspectionAssignmentNoticesTable;
   inspection_item_day_totals: InspectionItemDayTotalsTable;
   inspection_plan_day_totals: InspectionPlanDayTotalsTable;
+  inspection_shop_period_totals: InspectionShopPeriodTotalsTable;
+  inspection_shop_item_month_totals: InspectionShopItemMonthTotalsTable;
   fp_tracks: FpTracksTable;
   fp_heat_minutes: FpHeatMinutesTable;
   fp_element_hourly: FpElementHourlyTable;
@@ -1974,6 +2032,7 @@ export interface Database {
   rectification_history: RectificationHistoryTable;
   alarms: AlarmsTable;
   alarm_day_totals: AlarmDayTotalsTable;
+  alarm_month_totals: AlarmMonthTotalsTable;
   alarm_shop_day_totals: AlarmShopDayTotalsTable;
   alarm_shop_period_totals: AlarmShopPeriodTotalsTable;
   alarm_camera_period_totals: AlarmCameraPeriodTotalsTable;
@@ -2012,6 +2071,7 @@ export type TenantTable =
   | 'ai_task_cameras'
   | 'alarms'
   | 'alarm_day_totals'
+  | 'alarm_month_totals'
   | 'alarm_shop_day_totals'
   | 'alarm_shop_period_totals'
   | 'alarm_camera_period_totals'
@@ -2053,6 +2113,8 @@ export type TenantTable =
   | 'inspection_assignment_notices'
   | 'inspection_item_day_totals'
   | 'inspection_plan_day_totals'
+  | 'inspection_shop_period_totals'
+  | 'inspection_shop_item_month_totals'
   | 'fp_tracks'
   | 'fp_heat_minutes'
   | 'fp_element_hourly'

@@ -14,6 +14,8 @@ export interface AnalyticsToolbarProps {
   range?: {
     value: DateRange;
     onChange(range: DateRange): void;
+    /** The last day that can be picked and the presets' "today" (a store page's: its today); the viewer's by default. */
+    today?: string;
     /** Overrides the limit; by default 90 days, or what the granularity allows (maxDaysFor). */
     maxDays?: number;
   };
@@ -50,7 +52,7 @@ export function AnalyticsToolbar({ shops, range, granularity, children, actions 
       <div className="sl-analytics-toolbar-row">
         <Space wrap size={[12, 8]}>
           {shops && <ShopTreePicker selection={shops} />}
-          {range && <DateRangePicker value={range.value} onChange={range.onChange} maxDays={maxDays} />}
+          {range && <DateRangePicker value={range.value} onChange={range.onChange} maxDays={maxDays} {...(range.today ? { today: range.today } : {})} />}
           {granularity && <GranularityPicker value={granularity.value} onChange={changeGranularity} options={granularity.options} />}
           {children}
         </Space>

@@ -14,6 +14,8 @@ export interface DateRangePickerProps {
   maxDays?: number;
   presets?: readonly DatePreset[];
   testId?: string;
+  /** The last day that can be picked and the presets' "today"; the viewer's by default. */
+  today?: string;
 }
 
 /**
@@ -21,10 +23,16 @@ export interface DateRangePickerProps {
  * `maxDays` is refused with the spec's 'Time selection error' naming the span, the message the
  * server gives for the same range; the previous range stays. Days after today cannot be picked.
  */
-export function DateRangePicker({ value, onChange, maxDays = RANGE_LIMITS.days, presets = DATE_PRESETS, testId = 'date-range' }: DateRangePickerProps) {
+export function DateRangePicker({
+  value,
+  onChange,
+  maxDays = RANGE_LIMITS.days,
+  presets = DATE_PRESETS,
+  testId = 'date-range',
+  today = todayLocal(),
+}: DateRangePickerProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const today = todayLocal();
 
   const choose = (range: DateRange) => {
     const problem = rangeProblem(range, maxDays);

@@ -26,6 +26,8 @@ export interface ShopSelection {
   setHideClosed(hideClosed: boolean): void;
   /** Names of the selected shops, in tree order. */
   shopNames: string[];
+  /** The time zones of the selected shops (distinct): their calendars decide a page's "today". */
+  timeZones: string[];
   /** Selectable shops under the current closed-shop option. */
   availableCount: number;
   /** The tree has loaded and at least one shop is selected: pages query only then. */
@@ -62,10 +64,12 @@ export function useShopSelection(mode: ShopSelectionMode): ShopSelection {
   const wanted = useMemo(() => remembered?.shopIds ?? (tree && defaultKeys ? shopIdsOfKeys(defaultKeys, tree) : []), [remembered, tree, defaultKeys]);
   const shopIds = useMemo(() => (tree ? reconcileSelection(wanted, tree, mode, hideClosed) : []), [wanted, tree, mode, hideClosed]);
   const shops = useMemo(() => (tree ? selectableShops(tree, hideClosed) : []), [tree, hideClosed]);
-  const shopNames = useMemo(() => {
+  const chosenShops = useMemo(() => {
     const chosen = new Set(shopIds);
-    return shops.filter((shop) => chosen.has(shop.shopId)).map((shop) => shop.name);
+    return shops.filter((shop) => chosen.has(shop.shopId));
   }, [shops, shopIds]);
+  const shopNames = useMemo(() => chosenShops.map((shop) => shop.name), [chosenShops]);
+  const timeZones = useMemo(() => [...new Set(chosenShops.flatMap((shop) => (shop.timeZone ? [shop.timeZone] : [])))], [chosenShops]);
 
   const remember = useCallback(
     (next: RememberedSelection) => {
@@ -93,6 +97,7 @@ export function useShopSelection(mode: ShopSelectionMode): ShopSelection {
     hideClosed,
     setHideClosed,
     shopNames,
+    timeZones,
     availableCount: shops.length,
     ready: tree !== null && shopIds.length > 0,
   };

@@ -6,6 +6,7 @@ import {
   formatHour,
   formatTime,
   instantOfWallClock,
+  latestLocalDate,
   NO_TIME,
   wallClockIn,
   zoneName,
@@ -73,6 +74,14 @@ describe("a store's time zone", () => {
 
   it('falls back to the viewer’s zone for a zone it does not know', () => {
     expect(formatDateTime(AT, 'en', { ...SHANGHAI, timeZone: 'Mars/Olympus' })).toMatch(/^2026-11-24 \d{2}:47$/);
+  });
+});
+
+describe("the stores' today", () => {
+  it("is the latest of the stores' days: Seoul's new day from 15:00 UTC, while Kuala Lumpur's is still the old one", () => {
+    expect(latestLocalDate(['Asia/Kuala_Lumpur', 'Asia/Seoul'], Date.parse('2026-11-29T14:59:00Z'))).toBe('2026-11-29');
+    expect(latestLocalDate(['Asia/Kuala_Lumpur', 'Asia/Seoul'], Date.parse('2026-11-29T15:00:00Z'))).toBe('2026-11-30');
+    expect(latestLocalDate(['Asia/Kuala_Lumpur'], Date.parse('2026-11-29T15:00:00Z'))).toBe('2026-11-29');
   });
 });
 

@@ -120,6 +120,16 @@ export function localDateIn(value: string | number | Date, timeZone: string): st
 }
 
 /**
+ * The latest of the stores' calendar days at an instant: the "today" of a page that shows several
+ * stores' local days. At 16:00 UTC Seoul is already a day ahead of a viewer in London; a range
+ * ending on the viewer's today would leave out the readings and visits of Seoul's new day.
+ */
+export function latestLocalDate(timeZones: readonly string[], at: number | Date): string {
+  const zones = timeZones.length > 0 ? timeZones : [viewerTimeZone()];
+  return zones.map((zone) => localDateIn(at, knownZone(zone) ?? viewerTimeZone())).reduce((latest, day) => (day > latest ? day : latest));
+}
+
+/**
  * An instant as the wall clock of a zone, given as a Date whose local fields show it: what a date
  * picker (which shows the browser's own time) needs in order to show a store's time.
  */

@@ -12,6 +12,16 @@ export interface PlanRange {
 
 const wholeDay = (range: PlanRange) => range.fromHour <= 0 && range.toHour >= 23;
 const total = (column: string) => sql<string | number>`coalesce(sum(${sql.ref(column)}), 0)`;
+const firstDate = sql<string>`min(${sql.ref('local_date')})`.as('first_date');
+const lastDate = sql<string>`max(${sql.ref('local_date')})`.as('last_date');
+
+/** One element (or flow line) version with figures in a range: the first and last local day it has them on. */
+export interface VersionDays {
+  elementId: string;
+  version: number;
+  firstDate: string;
+  lastDate: string;
+}
 
 /** The reads of the area analysis: the floor-plan rollups, the projected tracks of a day, occupancy settings. */
 export function analysisRepo(scope: TenantScope) {
@@ -27,6 +37,15 @@ export function analysisRepo(scope: TenantScope) {
       .where('local_date', '<=', range.endDate)
       .where('hour', '>=', range.fromHour)
       .where('hour', '<=', range.toHour);
+  }
+  function lines(range: PlanRange) {
+    return scope
+      .selectFrom('fp_flow_hourly')
+      .where('plan_id', '=', range.planId)
+      .where('hour', '>=', range.fromHour)
+      .where('hour', '<=', range.toHour)
+      .where('local_date', '>=', range.startDate)
+      .where('local_date', '<=', range.endDate);
   }
   const elementFigures = [
     total('entries').as('entries'),
@@ -89,6 +108,23 @@ export function analysisRepo(scope: TenantScope) {
         .groupBy(['element_id', 'local_date', 'hour'])
         .execute(),
 
+    /**
+     * Per element and flow line, each version with figures in the range and its first and last day:
+     * the rollups are keyed by version, so this is what produced a report's figures.
+     */
+    async versionDays(range: PlanRange): Promise<VersionDays[]> {
+      const [elementRows, lineRows] = await Promise.all([
+        elements(range).select(['element_id', 'version', firstDate, lastDate]).groupBy(['element_id', 'version']).execute(),
+        lines(range).select(['line_id as element_id', 'version', firstDate, lastDate]).groupBy(['line_id', 'version']).execute(),
+      ]);
+      return [...elementRows, ...lineRows].map((row) => ({
+        elementId: row.element_id,
+        version: Number(row.version),
+        firstDate: row.first_date,
+        lastDate: row.last_date,
+      }));
+    },
+
     /** From-and-go is kept by day: the hour range does not apply. */
     fromGo: (range: PlanRange) =>
       scope
@@ -101,13 +137,7 @@ export function analysisRepo(scope: TenantScope) {
         .execute(),
 
     flows: (range: PlanRange) =>
-      scope
-        .selectFrom('fp_flow_hourly')
-        .where('plan_id', '=', range.planId)
-        .where('hour', '>=', range.fromHour)
-        .where('hour', '<=', range.toHour)
-        .where('local_date', '>=', range.startDate)
-        .where('local_date', '<=', range.endDate)
+      lines(range)
         .select(['line_id', total('forward').as('forward'), total('backward').as('backward')])
         .groupBy('line_id')
         .execute(),
@@ -125,12 +155,12 @@ export function analysisRepo(scope: TenantScope) {
       return Number(row?.tracks ?? 0);
     },
 
-    /** The heat rows of a range (one per day, or per day and hour). */
+    /** The heat rows of a range (one per day, or per day and hour), each with the mask and camera point versions that made it. */
     heat: (range: PlanRange) =>
       wholeDay(range)
         ? scope
             .selectFrom('fp_plan_daily')
-            .select(['heat', 'heat_cols', 'heat_rows', 'heat_minutes'])
+            .select(['local_date', 'heat', 'heat_cols', 'heat_rows', 'heat_minutes', 'heat_geometry'])
             .where('plan_id', '=', range.planId)
             .where('local_date', '>=', range.startDate)
             .where('local_date', '<=', range.endDate)
@@ -138,7 +168,7 @@ export function analysisRepo(scope: TenantScope) {
             .execute()
         : scope
             .selectFrom('fp_plan_hourly')
-            .select(['heat', 'heat_cols', 'heat_rows', 'heat_minutes'])
+            .select(['local_date', 'heat', 'heat_cols', 'heat_rows', 'heat_minutes', 'heat_geometry'])
             .where('plan_id', '=', range.planId)
             .where('local_date', '>=', range.startDate)
             .where('local_date', '<=', range.endDate)
@@ -151,13 +181,12 @@ export function analysisRepo(scope: TenantScope) {
     trajectories: (planId: string, date: string, fromHour: number, toHour: number, limit: number) =>
       scope
         .selectFrom('fp_tracks')
-        .select(['id', 'started_at', 'plan_points'])
+        .select(['id', 'started_ms', 'points'])
         .where('plan_id', '=', planId)
         .where('local_date', '=', date)
         .where('hour', '>=', fromHour)
         .where('hour', '<=', toHour)
-        .where('plan_points', 'is not', null)
-        .orderBy('started_at')
+        .orderBy('started_ms')
         .orderBy('id')
         .limit(limit)
         .execute(),
@@ -169,7 +198,6 @@ export function analysisRepo(scope: TenantScope) {
         .where('local_date', '=', date)
         .where('hour', '>=', fromHour)
         .where('hour', '<=', toHour)
-        .where('plan_points', 'is not', null)
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
@@ -185,13 +213,13 @@ export function analysisRepo(scope: TenantScope) {
         .groupBy(['local_date', 'hour'])
         .execute(),
 
-    /** Tracks of a shop that ended at or after `since`, with their last plan point: who is in the store now. */
+    /** Tracks of a shop that ended at or after `since`, with their points (the last plan point says where): who is in the store now. */
     recentTracks: (shopId: string, since: string) =>
       scope
         .selectFrom('fp_tracks')
-        .select(['id', 'visitor_id', 'plan_id', 'plan_points', 'ended_at'])
+        .select(['id', 'visitor_id', 'plan_id', 'points'])
+        .where('ended_ms', '>=', Date.parse(since))
         .where('shop_id', '=', shopId)
-        .where('ended_at', '>=', since)
         .execute(),
 
     occupancyRows: (shopId: string) => scope.selectFrom('fp_occupancy').selectAll().where('shop_id', '=', shopId).execute(),
@@ -216,7 +244,7 @@ export function analysisRepo(scope: TenantScope) {
     },
     /** Shops whose cameras sent tracks that ended since an instant (the occupancy check's list). */
     activeShops: async (since: string) =>
-      (await scope.selectFrom('fp_tracks').select('shop_id').distinct().where('ended_at', '>=', since).execute()).map((row) => row.shop_id),
+      (await scope.selectFrom('fp_tracks').select('shop_id').distinct().where('ended_ms', '>=', Date.parse(since)).execute()).map((row) => row.shop_id),
     /** Shops last seen above a threshold: checked until they fall back below. */
     shopsAbove: async () => (await scope.selectFrom('fp_occupancy').select('shop_id').distinct().where('above', '=', 1).execute()).map((row) => row.shop_id),
     shopName: async (shopId: string) => (await scope.selectFrom('shops').select('name').where('id', '=', shopId).executeTakeFirst())?.name ?? shopId,

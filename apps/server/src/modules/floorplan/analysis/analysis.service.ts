@@ -10,6 +10,7 @@ import {
   type FloorPlan,
   type FlowPercent,
   type FromAndGo,
+  type GeometryVersions,
   type Heat,
   type heatRequestSchema,
   type PlanElement,
@@ -32,11 +33,11 @@ import { now } from '../../../platform/time/clock.ts';
 import { addDays, datesOf, todayIn } from '../../../platform/time/local-time.ts';
 import type { FloorplanService } from '../floorplan.service.ts';
 import { containsPoint } from '../geometry/polygon.ts';
-import { heatShapeOf, parseHeat } from '../tracks/heat.ts';
-import { parsePlanPoints } from '../tracks/ingest.ts';
+import { heatShapeOf, parseHeat, parseHeatGeometry } from '../tracks/heat.ts';
 import { recomputeStatus } from '../tracks/maintenance.ts';
 import { TRACK_RETENTION_DAYS } from '../tracks/recompute.ts';
-import { type AnalysisRepo, analysisRepo, type PlanRange } from './analysis.repo.ts';
+import { planPointsOf } from '../tracks/track-points.ts';
+import { type AnalysisRepo, analysisRepo, type PlanRange, type VersionDays } from './analysis.repo.ts';
 import { pearson } from './correlation.ts';
 
 type Query = z.output<typeof areaQuerySchema>;
@@ -53,6 +54,52 @@ const percent = (part: number, whole: number) => {
  * one; its rollups are kept, so switching it back on shows it again with all its history.
  */
 const shownOf = (elements: readonly PlanElement[]) => elements.filter((element) => !element.hidden);
+
+/**
+ * Which versions of the answer's elements produced its figures: per element, each version with
+ * rollups in the range and its first and last day (docs/decisions/floorplan-data.md).
+ */
+function geometryOf(
+  plan: Pick<FloorPlan, 'geometryVersion'>,
+  elements: readonly Pick<PlanElement, 'elementId' | 'name' | 'version' | 'createdAt'>[],
+  days: readonly VersionDays[],
+): GeometryVersions {
+  return {
+    planVersion: plan.geometryVersion,
+    elements: elements.map((element) => ({
+      elementId: element.elementId,
+      name: element.name,
+      current: element.version,
+      since: element.createdAt,
+      spans: days
+        .filter((row) => row.elementId === element.elementId)
+        .map((row) => ({ version: row.version, firstDate: row.firstDate, lastDate: row.lastDate }))
+        .sort((a, b) => a.version - b.version),
+    })),
+  };
+}
+/** Per source and version of the heat rows summed, the first and last day: what made the heat (tracks/heat.ts). */
+function heatSourceDays(rows: readonly { local_date: string; heat_geometry: string }[]): { masks: string[]; cameras: string[]; days: VersionDays[] } {
+  const spans = new Map<string, VersionDays>();
+  const masks = new Set<string>();
+  const cameras = new Set<string>();
+  for (const row of rows) {
+    for (const source of parseHeatGeometry(row.heat_geometry)) {
+      (source.kind === 'mask' ? masks : cameras).add(source.id);
+      const key = `${source.id}|${source.version}`;
+      const span = spans.get(key);
+      if (!span) spans.set(key, { elementId: source.id, version: source.version, firstDate: row.local_date, lastDate: row.local_date });
+      else {
+        if (row.local_date < span.firstDate) span.firstDate = row.local_date;
+        if (row.local_date > span.lastDate) span.lastDate = row.local_date;
+      }
+    }
+  }
+  return { masks: [...masks], cameras: [...cameras], days: [...spans.values()] };
+}
+
+const versionsIn = (days: readonly VersionDays[], elementId: string) =>
+  [...new Set(days.filter((row) => row.elementId === elementId).map((row) => row.version))].sort((a, b) => a - b);
 
 interface Figures {
   entries: number;
@@ -111,40 +158,43 @@ export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanSe
 
     async regionSummary(actor: CustomerActor, query: Query): Promise<RegionSummary> {
       const { plan, elements, repo, range } = await open(actor, query);
-      const [sums, tracks] = await Promise.all([repo.elementSums(range), repo.tracks(range)]);
-      const rows = elements
-        .filter((element) => ANALYSED.has(element.kind))
-        .map((element) => {
-          const own = sums.filter((row) => row.element_id === element.elementId);
-          const figures = own.map(figuresOf).reduce(
-            (sum, next) => ({
-              entries: sum.entries + next.entries,
-              passes: sum.passes + next.passes,
-              dwellSeconds: sum.dwellSeconds + next.dwellSeconds,
-              deepEntries: sum.deepEntries + next.deepEntries,
-            }),
-            figuresOf(undefined),
-          );
-          return {
-            elementId: element.elementId,
-            name: element.name,
-            kind: element.kind as 'region' | 'halt' | 'enter',
-            regionType: element.regionType,
-            colour: element.colour,
-            ...figures,
-            avgDwellSeconds: figures.entries > 0 ? Math.round((figures.dwellSeconds / figures.entries) * 10) / 10 : null,
-            deepRate: percent(figures.deepEntries, figures.entries),
-            versions: [...new Set(own.map((row) => Number(row.version)))].sort((a, b) => a - b),
-          };
-        });
-      return { plan: planInfo(plan), tracks, rows };
+      const [sums, tracks, days] = await Promise.all([repo.elementSums(range), repo.tracks(range), repo.versionDays(range)]);
+      const analysed = elements.filter((element) => ANALYSED.has(element.kind));
+      const rows = analysed.map((element) => {
+        const own = sums.filter((row) => row.element_id === element.elementId);
+        const figures = own.map(figuresOf).reduce(
+          (sum, next) => ({
+            entries: sum.entries + next.entries,
+            passes: sum.passes + next.passes,
+            dwellSeconds: sum.dwellSeconds + next.dwellSeconds,
+            deepEntries: sum.deepEntries + next.deepEntries,
+          }),
+          figuresOf(undefined),
+        );
+        return {
+          elementId: element.elementId,
+          name: element.name,
+          kind: element.kind as 'region' | 'halt' | 'enter',
+          regionType: element.regionType,
+          colour: element.colour,
+          ...figures,
+          avgDwellSeconds: figures.entries > 0 ? Math.round((figures.dwellSeconds / figures.entries) * 10) / 10 : null,
+          deepRate: percent(figures.deepEntries, figures.entries),
+          versions: versionsIn(days, element.elementId),
+        };
+      });
+      return { plan: planInfo(plan), tracks, rows, geometry: geometryOf(plan, analysed, days) };
     },
 
     async regionTrend(actor: CustomerActor, query: z.output<typeof regionTrendRequestSchema>): Promise<RegionTrend> {
-      const { elements, repo, range } = await open(actor, query);
+      const { plan, elements, repo, range } = await open(actor, query);
       const element = elements.find((candidate) => candidate.elementId === query.elementId && ANALYSED.has(candidate.kind));
       if (!element) throw notFound();
-      const [days, hours] = await Promise.all([repo.elementByDay(range, element.elementId), repo.elementByHour(range, element.elementId)]);
+      const [days, hours, versions] = await Promise.all([
+        repo.elementByDay(range, element.elementId),
+        repo.elementByHour(range, element.elementId),
+        repo.versionDays(range),
+      ]);
       const byDate = new Map(days.map((row) => [row.local_date, row]));
       const byHour = new Map(hours.map((row) => [Number(row.hour), row]));
       return {
@@ -155,13 +205,14 @@ export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanSe
           hour,
           ...figuresOf(byHour.get(hour)),
         })),
+        geometry: geometryOf(plan, [element], versions),
       };
     },
 
     async correlations(actor: CustomerActor, query: Query): Promise<Correlations> {
-      const { elements, repo, range } = await open(actor, query);
+      const { plan, elements, repo, range } = await open(actor, query);
       const regions = regionsOf(elements);
-      const rows = await repo.elementDateHours(range);
+      const [rows, days] = await Promise.all([repo.elementDateHours(range), repo.versionDays(range)]);
       // Every hour of the range is a sample, zero where a region had no entry.
       const slots = datesOf(range.startDate, range.endDate).flatMap((date) =>
         Array.from({ length: range.toHour - range.fromHour + 1 }, (_, index) => `${date}|${range.fromHour + index}`),
@@ -174,12 +225,15 @@ export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanSe
         for (const b of regions.slice(index + 1))
           pairs.push({ a: a.elementId, b: b.elementId, coefficient: pearson(values(a.elementId), values(b.elementId)) });
       }
-      return { regions: regions.map((region) => ({ elementId: region.elementId, name: region.name })), pairs };
+      return { regions: regions.map((region) => ({ elementId: region.elementId, name: region.name })), pairs, geometry: geometryOf(plan, regions, days) };
     },
 
     async fromAndGo(actor: CustomerActor, query: Query): Promise<FromAndGo> {
-      const { elements, repo, range } = await open(actor, query);
+      const { plan, elements, repo, range } = await open(actor, query);
       const regions = regionsOf(elements);
+      // The moves are kept by day without versions; the same batch (or the same day's recompute) wrote
+      // them with the regions' rollups, so the regions' versions of those whole days produced them.
+      const days = await repo.versionDays({ ...range, fromHour: 0, toHour: 23 });
       // A hidden region loses its row and its column; shares are of the moves between shown regions.
       const known = new Set(regions.map((region) => region.elementId));
       const rows = (await repo.fromGo(range)).filter((row) => known.has(row.from_id) && known.has(row.to_id));
@@ -195,6 +249,7 @@ export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanSe
             share: percent(num(row.transitions), outOf.get(row.from_id) ?? 0),
           }))
           .sort((a, b) => b.transitions - a.transitions || a.fromId.localeCompare(b.fromId) || a.toId.localeCompare(b.toId)),
+        geometry: geometryOf(plan, regions, days),
       };
     },
 
@@ -209,54 +264,101 @@ export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanSe
       const rows = await repo.heat(range);
       const shape = heatShapeOf({ widthM: plan.widthM, heightM: plan.heightM });
       const sums = new Float64Array(shape.cols * shape.rows);
+      const insideCache = new Map<number, boolean>();
+      const inside = (index: number) => {
+        if (!area) return true;
+        let known = insideCache.get(index);
+        if (known === undefined) {
+          known = containsPoint(area.points, { x: ((index % shape.cols) + 0.5) * shape.cellM, y: (Math.floor(index / shape.cols) + 0.5) * shape.cellM });
+          insideCache.set(index, known);
+        }
+        return known;
+      };
+      // The rows whose heat the answer holds: every one for the whole plan, those with heat inside the area for one area.
+      const summed: typeof rows = [];
       let minutes = 0;
       for (const row of rows) {
         minutes += num(row.heat_minutes);
+        let counted = false;
         for (const [cell, ms] of parseHeat(row.heat)) {
           // Rows written under another extent of the plan (a new image) are placed by their own columns.
           const col = cell % row.heat_cols;
           const rowIndex = Math.floor(cell / row.heat_cols);
           if (col >= shape.cols || rowIndex >= shape.rows) continue;
-          sums[rowIndex * shape.cols + col] = (sums[rowIndex * shape.cols + col] ?? 0) + ms;
+          const index = rowIndex * shape.cols + col;
+          sums[index] = (sums[index] ?? 0) + ms;
+          counted ||= ms > 0 && inside(index);
         }
+        if (counted || !area) summed.push(row);
       }
       const cells: [number, number][] = [];
       let max = 0;
       sums.forEach((ms, index) => {
         if (ms <= 0) return;
-        if (area && !containsPoint(area.points, { x: ((index % shape.cols) + 0.5) * shape.cellM, y: (Math.floor(index / shape.cols) + 0.5) * shape.cellM }))
-          return;
+        if (!inside(index)) return;
         const seconds = Math.round(ms) / 1000;
         cells.push([index, seconds]);
         max = Math.max(max, seconds);
       });
       if (cells.length === 0) throw new AppError('notFound', 'errors.heatmapAreaNotFound');
-      return { plan: planInfo(plan), cols: shape.cols, rows: shape.rows, cellM: shape.cellM, max, minutes, cells };
+      // The masks and camera points whose versions made the rows summed, day by day as stored: days the
+      // recompute has not rebuilt keep the versions that made them (docs/decisions/floorplan-data.md).
+      const made = heatSourceDays(summed);
+      const sources = await floorplan.heatSources(actor.customerId, plan.id, { maskIds: made.masks, cameraIds: made.cameras });
+      const dates = summed.map((row) => row.local_date).sort();
+      const [firstDate, lastDate] = [dates[0] ?? range.startDate, dates.at(-1) ?? range.endDate];
+      // An area's own polygon cuts the stored cells as drawn now, over the days with heat in it.
+      const areaDays = area ? [{ elementId: area.elementId, version: area.version, firstDate, lastDate }] : [];
+      return {
+        plan: planInfo(plan),
+        cols: shape.cols,
+        rows: shape.rows,
+        cellM: shape.cellM,
+        max,
+        minutes,
+        cells,
+        geometry: geometryOf(plan, [...(area ? [area] : []), ...sources], [...areaDays, ...made.days]),
+      };
     },
 
     async flowPercent(actor: CustomerActor, query: Query): Promise<FlowPercent> {
-      const { elements, repo, range } = await open(actor, query);
-      const [flows, tracks] = await Promise.all([repo.flows(range), repo.tracks(range)]);
+      const { plan, elements, repo, range } = await open(actor, query);
+      const [flows, tracks, days] = await Promise.all([repo.flows(range), repo.tracks(range), repo.versionDays(range)]);
       const byLine = new Map(flows.map((row) => [row.line_id, row]));
+      const lines = elements.filter((element) => element.kind === 'flow');
       return {
         tracks,
-        lines: elements
-          .filter((element) => element.kind === 'flow')
-          .map((line) => {
-            const forward = num(byLine.get(line.elementId)?.forward);
-            const backward = num(byLine.get(line.elementId)?.backward);
-            const flowMode = line.flowMode ?? 'single';
-            const counted = flowMode === 'single' ? forward : forward + backward;
-            return { elementId: line.elementId, name: line.name, flowMode, forward, backward, counted, percent: percent(counted, tracks), points: line.points };
-          }),
+        geometry: geometryOf(plan, lines, days),
+        lines: lines.map((line) => {
+          const forward = num(byLine.get(line.elementId)?.forward);
+          const backward = num(byLine.get(line.elementId)?.backward);
+          const flowMode = line.flowMode ?? 'single';
+          const counted = flowMode === 'single' ? forward : forward + backward;
+          return {
+            elementId: line.elementId,
+            name: line.name,
+            flowMode,
+            forward,
+            backward,
+            counted,
+            percent: percent(counted, tracks),
+            points: line.points,
+            versions: versionsIn(days, line.elementId),
+          };
+        }),
       };
     },
 
     async enterAnalysis(actor: CustomerActor, query: Query): Promise<EnterAnalysis> {
-      const { elements, repo, range } = await open(actor, query);
+      const { plan, elements, repo, range } = await open(actor, query);
       const areas = elements.filter((element) => element.kind === 'enter');
       const ids = new Set(areas.map((area) => area.elementId));
-      const [sums, days, hours] = await Promise.all([repo.elementSums(range), repo.elementByDay(range), repo.elementByHour(range)]);
+      const [sums, days, hours, versions] = await Promise.all([
+        repo.elementSums(range),
+        repo.elementByDay(range),
+        repo.elementByHour(range),
+        repo.versionDays(range),
+      ]);
       return {
         areas: areas.map((area) => {
           const own = sums.filter((row) => row.element_id === area.elementId);
@@ -269,10 +371,12 @@ export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanSe
             female: add('gender_female'),
             genderUnknown: add('gender_unknown'),
             ages: AGE_BANDS.map((band, index) => ({ band, entries: add(`age_${index}` as keyof (typeof own)[number]) })),
+            versions: versionsIn(versions, area.elementId),
           };
         }),
         daily: days.filter((row) => ids.has(row.element_id)).map((row) => ({ date: row.local_date, elementId: row.element_id, entries: num(row.entries) })),
         hourly: hours.filter((row) => ids.has(row.element_id)).map((row) => ({ hour: Number(row.hour), elementId: row.element_id, entries: num(row.entries) })),
+        geometry: geometryOf(plan, areas, versions),
       };
     },
 
@@ -288,8 +392,8 @@ export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanSe
         total,
         tracks: rows.map((row) => ({
           id: row.id,
-          startedAt: row.started_at,
-          points: parsePlanPoints(row.plan_points ?? '[]', 0).map((point): [number, number] => [point.x, point.y]),
+          startedAt: new Date(Number(row.started_ms)).toISOString(),
+          points: planPointsOf(row.points, 0).map((point): [number, number] => [point.x, point.y]),
         })),
       };
     },
@@ -306,37 +410,41 @@ export function createAreaAnalysisService(deps: { db: DB; floorplan: FloorplanSe
       const keptFrom = addDays(todayIn('UTC', now()), -(TRACK_RETENTION_DAYS - 2));
       const tracksByDay = dates.map((date) => ({ date, tracks: date < keptFrom ? null : tracksOn((row) => row.local_date === date) }));
       const tracksByHour = Array.from({ length: 24 }, (_, hour) => ({ hour, tracks: tracksOn((row) => Number(row.hour) === hour) }));
-      const none = { cameraId: input.cameraId, planId: null, planName: null, tracksByDay, tracksByHour, regions: [], flows: [] };
+      const none = { cameraId: input.cameraId, planId: null, planName: null, tracksByDay, tracksByHour, regions: [], flows: [], geometry: null };
       if (!projection) return none;
       const plan = await floorplan.plan(actor, projection.planId);
       const elements = shownOf(await floorplan.planElements(actor.customerId, plan.id));
       const range = { planId: plan.id, startDate: input.startDate, endDate: input.endDate, fromHour: 0, toHour: 23 };
       const seen = (element: PlanElement) => element.points.some((point) => containsPoint(projection.footprint, point));
-      const [days, hours, flows] = await Promise.all([repo.elementByDay(range), repo.elementByHour(range), repo.flows(range)]);
+      const [days, hours, flows, versions] = await Promise.all([
+        repo.elementByDay(range),
+        repo.elementByHour(range),
+        repo.flows(range),
+        repo.versionDays(range),
+      ]);
+      const regions = elements.filter((element) => (element.kind === 'region' || element.kind === 'halt') && seen(element));
+      const lines = elements.filter((element) => element.kind === 'flow' && seen(element));
       return {
         ...none,
         planId: plan.id,
         planName: plan.name,
-        regions: elements
-          .filter((element) => (element.kind === 'region' || element.kind === 'halt') && seen(element))
-          .map((element) => ({
-            elementId: element.elementId,
-            name: element.name,
-            daily: dates.map((date) => ({
-              date,
-              entries: num(days.find((row) => row.element_id === element.elementId && row.local_date === date)?.entries),
-            })),
-            hourly: Array.from({ length: 24 }, (_, hour) => ({
-              hour,
-              entries: num(hours.find((row) => row.element_id === element.elementId && Number(row.hour) === hour)?.entries),
-            })),
+        geometry: geometryOf(plan, [...regions, ...lines], versions),
+        regions: regions.map((element) => ({
+          elementId: element.elementId,
+          name: element.name,
+          daily: dates.map((date) => ({
+            date,
+            entries: num(days.find((row) => row.element_id === element.elementId && row.local_date === date)?.entries),
           })),
-        flows: elements
-          .filter((element) => element.kind === 'flow' && seen(element))
-          .map((line) => {
-            const row = flows.find((candidate) => candidate.line_id === line.elementId);
-            return { elementId: line.elementId, name: line.name, forward: num(row?.forward), backward: num(row?.backward) };
-          }),
+          hourly: Array.from({ length: 24 }, (_, hour) => ({
+            hour,
+            entries: num(hours.find((row) => row.element_id === element.elementId && Number(row.hour) === hour)?.entries),
+          })),
+        })),
+        flows: lines.map((line) => {
+          const row = flows.find((candidate) => candidate.line_id === line.elementId);
+          return { elementId: line.elementId, name: line.name, forward: num(row?.forward), backward: num(row?.backward) };
+        }),
       };
     },
   };

@@ -4,8 +4,10 @@ import {
   LOCALES,
   type Locale,
   messageOperations,
+  type Occupancy,
   areaAnalysisOperations as ops,
   type PlanElement,
+  ResponseStatus,
   RoleId,
   translateMessage,
 } from '@storelens/contracts';
@@ -16,7 +18,7 @@ import { createTestApp, expectMessageInAllLanguages, invoke, type TestApp } from
 import { buildFloorplan, type FloorplanFixture } from '../../../../test/support/floorplan.ts';
 import { buildBox, clockAt, sendBatch, type TestBox } from '../../../../test/support/traffic.ts';
 import { objectStorageOf } from '../../../platform/storage/storage-config.ts';
-import { advanceClock, resetClock } from '../../../platform/time/clock.ts';
+import { advanceClock, now, resetClock } from '../../../platform/time/clock.ts';
 import { createMessagesService } from '../../messages/messages.service.ts';
 import { createFloorplanService, elementInput } from '../floorplan.service.ts';
 import { createOccupancy } from '../tracks/occupancy.ts';
@@ -390,6 +392,64 @@ describe('live occupancy', () => {
     expect(await occupancy.check()).toBe(0);
     expect((await t.db.selectFrom('fp_occupancy').select('above').where('zone_id', '=', '').executeTakeFirst())?.above).toBe(0);
   });
+
+  it('raises one message for a zone crossing its own threshold, set in the region tool without a new version or a recompute', async () => {
+    const occupancy = createOccupancy({
+      db: t.db,
+      floorplan: createFloorplanService({ db: t.db, storage: objectStorageOf(t.config) }),
+      messages: createMessagesService({ db: t.db }),
+    });
+    // Only the zone's threshold this time.
+    expect((await invoke(t.app, ops.setOccupancyThreshold, { shopId, threshold: null }, admin)).body.status).toBe(200);
+    const planBefore = await t.db.selectFrom('floor_plans').select('geometry_version').where('id', '=', fixture.plan.id).executeTakeFirstOrThrow();
+    const regions = (await invoke(t.app, floorplanOperations.elementList, { planId: fixture.plan.id, kind: 'region' }, admin)).body.data as PlanElement[];
+    const shelf = regions.find((element) => element.name === 'Shelf A');
+    const retuned = regions.map((element) => elementInput({ ...element, occupancyThreshold: element === shelf ? 1 : element.occupancyThreshold }));
+    const saved = await invoke(t.app, floorplanOperations.elementSave, { planId: fixture.plan.id, kind: 'region', elements: retuned }, admin);
+    expect(saved.body.status, saved.body.msg).toBe(200);
+    // A threshold measures nothing of the past: the same version, the same plan geometry, no recompute.
+    expect((saved.body.data as PlanElement[]).find((element) => element.name === 'Shelf A')).toMatchObject({ version: shelf?.version, occupancyThreshold: 1 });
+    expect(await t.db.selectFrom('floor_plans').select('geometry_version').where('id', '=', fixture.plan.id).executeTakeFirstOrThrow()).toEqual(planBefore);
+    expect(await t.db.selectFrom('jobs').select('id').where('name', '=', 'floorplan.recompute').execute()).toEqual([]);
+
+    // One person in Shelf A: not above. Two: above, one message naming the zone.
+    const justNow = (seconds: number) => new Date(now().getTime() - seconds * 1000).toISOString();
+    const standing = (trackId: string, x: number) =>
+      walk(trackId, justNow(10), [
+        [0, x, 5],
+        [5_000, x, 5.1],
+      ]);
+    await sendBatch(t.app, box.token, [standing('z1', 5)]);
+    expect(await occupancy.check()).toBe(0);
+    await sendBatch(t.app, box.token, [standing('z2', 5.3)]);
+    expect(await occupancy.check()).toBe(1);
+    expect(await occupancy.check()).toBe(0);
+    const state = (await invoke(t.app, ops.occupancy, { shopId }, admin)).body.data as Occupancy;
+    expect(state.threshold).toBeNull();
+    expect(state.zones.find((zone) => zone.name === 'Shelf A')).toMatchObject({ kind: 'region', people: 2, threshold: 1, points: shelf?.points });
+    const list = await invoke(t.app, messageOperations.list, { kind: 1, page: 1, pageSize: 20 }, admin);
+    const aboutShelf = (list.body.data as { list: { body: string; refId: string | null }[] }).list.filter((row) => row.refId === shelf?.elementId);
+    expect(aboutShelf.map((row) => row.body)).toEqual([translateMessage('en', 'area.occupancyBody', { place: 'Shelf A', people: 2, threshold: 1 })]);
+  });
+
+  it('refuses a threshold that is not a whole number from 1, in every language, for the store and for a zone', async () => {
+    for (const threshold of [0, 2.5, 100_001]) {
+      await expectMessageInAllLanguages(
+        (lang) => invoke(t.app, ops.setOccupancyThreshold, { shopId, threshold }, { ...admin, lang }),
+        'occupancy.thresholdRange',
+        { max: 100_000 },
+        400,
+      );
+    }
+    const regions = (await invoke(t.app, floorplanOperations.elementList, { planId: fixture.plan.id, kind: 'region' }, admin)).body.data as PlanElement[];
+    const elements = regions.map((element) => ({ ...elementInput(element), occupancyThreshold: -1 }));
+    await expectMessageInAllLanguages(
+      (lang) => invoke(t.app, floorplanOperations.elementSave, { planId: fixture.plan.id, kind: 'region', elements }, { ...admin, lang }),
+      'occupancy.thresholdRange',
+      { max: 100_000 },
+      400,
+    );
+  });
 });
 
 describe('data scope', () => {
@@ -448,10 +508,90 @@ describe('data scope', () => {
     expect((await invoke(t.app, ops.setOccupancyThreshold, { shopId, threshold: 5 }, otherStoreManager)).body.status).toBe(404);
   });
 
+  it("lets the store's own manager set its occupancy threshold, not an observer, not another customer", async () => {
+    const observer = await signIn(t.app, (await buildUser(t.db, [{ customerId, roleId: RoleId.observer }])).loginName, customerId);
+    expect((await invoke(t.app, ops.setOccupancyThreshold, { shopId, threshold: 7 }, observer)).body.status).toBe(ResponseStatus.noAuthority);
+    expect((await invoke(t.app, ops.setOccupancyThreshold, { shopId, threshold: 7 }, theirAdmin)).body.status).toBe(404);
+    expect((await invoke(t.app, ops.occupancy, { shopId }, admin)).body.data).not.toMatchObject({ threshold: 7 });
+    expect((await invoke(t.app, ops.setOccupancyThreshold, { shopId, threshold: 7 }, ownStoreManager)).body.status).toBe(200);
+    expect((await invoke(t.app, ops.occupancy, { shopId }, observer)).body.data).toMatchObject({ threshold: 7 });
+    expect((await invoke(t.app, ops.setOccupancyThreshold, { shopId, threshold: null }, ownStoreManager)).body.status).toBe(200);
+  });
+
   it('needs the heat-map view permission for the heat and the download permission for files', async () => {
     expect((await invoke(t.app, ops.heat, query(fixture.plan.id), noHeat)).body.status).toBe(403);
     expect((await invoke(t.app, ops.regionSummary, query(fixture.plan.id), noHeat)).body.status).toBe(200);
     const file = await download(t.app, 'POST', ops.export.path, { table: 'regions', query: query(fixture.plan.id) }, noHeat);
     expect(file.json().status).toBe(403);
+  });
+});
+
+describe('correlations download', () => {
+  // A day of its own (2026-03-05, Shanghai): Shelf A (camera 1) has 1, 2 and 0 entries at 10, 11 and 12 o'clock, the
+  // Fitting room (camera 2, whose centre pixel sees (15, 4)) 1, 0 and 1; the Cashier none. Over the 24 hours:
+  // mean A = 3/24, mean F = 2/24; Σ(a − ā)(f − f̄) = 1 − 24 · (3/24)(2/24) = 0.75; Σ(a − ā)² = 5 − 9/24 = 4.625;
+  // Σ(f − f̄)² = 2 − 4/24 = 1.8333; r = 0.75 / √(4.625 · 1.8333) = 0.258. A series that never varies has no r (null).
+  const CORRELATION_DAY = '2026-03-05';
+  beforeAll(async () => {
+    const at = (hour: number, minute: number) => new Date(Date.parse(`${CORRELATION_DAY}T00:00:00Z`) + ((hour - 8) * 60 + minute) * 60_000).toISOString();
+    const shelf = (id: string, startedAt: string) =>
+      walk(id, startedAt, [
+        [0, 5, 3.8],
+        [2_000, 5, 4.8],
+        [12_000, 5, 4.9],
+        [14_000, 5, 3.8],
+      ]);
+    // Camera 2 looks along x = 15: pixel v 400 sees y 2.55 (outside the Fitting room), 240 sees y 4 (inside).
+    const fittingRoom = (id: string, startedAt: string) =>
+      walk(id, startedAt, [], {
+        cameraId: box.cameraIds[1],
+        points: [
+          [0, 320, 400],
+          [2_000, 320, 240],
+          [12_000, 322, 240],
+          [14_000, 320, 400],
+        ],
+      });
+    const sent = await sendBatch(t.app, box.token, [
+      shelf('c1', at(10, 5)),
+      shelf('c2', at(11, 5)),
+      shelf('c3', at(11, 30)),
+      fittingRoom('c4', at(10, 20)),
+      fittingRoom('c5', at(12, 20)),
+    ]);
+    if (sent.body.status !== 200) throw new Error(sent.body.msg);
+  });
+  const correlationQuery = () => ({ planId: fixture.plan.id, startDate: CORRELATION_DAY, endDate: CORRELATION_DAY });
+
+  it('lays the correlations out as the page’s region × region matrix, named in each reader’s language', async () => {
+    const answer = (await invoke(t.app, ops.correlations, correlationQuery(), admin)).body.data as {
+      regions: { elementId: string; name: string }[];
+      pairs: { a: string; b: string; coefficient: number | null }[];
+    };
+    const coefficient = (a: string, b: string) =>
+      answer.pairs.find((pair) => (pair.a === a && pair.b === b) || (pair.a === b && pair.b === a))?.coefficient ?? null;
+    const file = await download(t.app, 'POST', ops.export.path, { table: 'correlations', query: correlationQuery() }, { ...admin, lang: 'en' });
+    expect(file.http).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.content as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.name).toBe('Region correlations');
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Region', ...answer.regions.map((region) => region.name)]);
+    expect(answer.regions.length).toBeGreaterThan(1);
+    const id = (name: string) => answer.regions.find((region) => region.name === name)?.elementId ?? '';
+    expect(coefficient(id('Shelf A'), id('Fitting room'))).toBe(0.258);
+    expect(coefficient(id('Shelf A'), id('Cashier'))).toBeNull();
+    for (const [index, row] of answer.regions.entries()) {
+      // A region's own cell stays empty; every other cell is the pair's coefficient, the same both ways.
+      const expected = [row.name, ...answer.regions.map((other) => (other.elementId === row.elementId ? null : coefficient(row.elementId, other.elementId)))];
+      const cells = expected.map((_, column) => sheet?.getRow(index + 2).getCell(column + 1).value ?? null);
+      expect(cells).toEqual(expected);
+    }
+    for (const lang of LOCALES) {
+      const named = await download(t.app, 'POST', ops.export.path, { table: 'correlations', query: correlationQuery() }, { ...admin, lang });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(named.content as unknown as ArrayBuffer);
+      expect(book.worksheets[0]?.name, lang).toBe(translateMessage(lang, 'area.titleCorrelations'));
+    }
   });
 });

@@ -196,6 +196,36 @@ describe('homography from four point pairs', () => {
     expect(polygonArea(result.footprint)).toBeLessThan(5);
   });
 
+  it('fits eight noisy pairs to the error computed by hand', () => {
+    // The truth is 0.01 m per pixel about pixel (320, 240) -> plan (5, 5). Eight pairs around it, 200 px out: the four
+    // corners clicked exactly ((±2, ±2) m from (5, 5)), the four edge midpoints each clicked 0.2 m too far out (2.2 m).
+    const pixels = [
+      [120, 40, 3, 3],
+      [520, 40, 7, 3],
+      [520, 440, 7, 7],
+      [120, 440, 3, 7],
+      [120, 240, 2.8, 5],
+      [520, 240, 7.2, 5],
+      [320, 40, 5, 2.8],
+      [320, 440, 5, 7.2],
+    ] as const;
+    const pairs: PointPair[] = pixels.map(([u, v, x, y]) => ({ pixel: { u, v }, plan: { x, y } }));
+    // The pairs are symmetric under the square's rotations and mirrors, so the fit is a plain scale K about the centres.
+    // Hartley normalisation scales pixels by s = √2 / (200 (√2 + 1) / 2) = 0.0058579 and plan points by
+    // t = √2 / ((4 · 2√2 + 4 · 2.2) / 8) = 0.56249. A scale h = (c, 0, 0, 0, c, 0, 0, 0, d), |h|² = 2c² + d² = 1, leaves the
+    // algebraic residual Σ |d·q' − c·p'|² = d²Q − 2cdX + c²P with P = Σ|p'|² = 16.4710, Q = Σ|q'|² = 16.2499,
+    // X = Σ p'·q' = 16.3431. Its minimum (with c = γ/√2, the eigenvector of [[P/2, −X/√2], [−X/√2, Q]] for the smaller
+    // eigenvalue, 0.011356) is at c/d = 0.993604 in normalised units, that is K = (c/d) · s / t = 0.0103476 m per pixel.
+    // Corners: √2 · |200 K − 2| = 0.098317 m off; midpoints: |200 K − 2.2| = 0.130480 m off.
+    // RMS = √((4 · 0.098317² + 4 · 0.130480²) / 8) = 0.115523 m; worst 0.130480 m.
+    const result = calibrateFromPairs(pairs, { width: 640, height: 480 }, PLAN);
+    const east = applyHomography(result.matrix, { u: 520, v: 240 });
+    expect(east?.x).toBeCloseTo(5 + 200 * 0.0103476, 5);
+    expect(east?.y).toBeCloseTo(5, 9);
+    expect(result.error.rmsM).toBeCloseTo(0.115523, 5);
+    expect(result.error.maxM).toBeCloseTo(0.13048, 5);
+  });
+
   it('refuses three collinear points, and pairs clicked in an order that straddles the horizon', () => {
     const collinear: PointPair[] = [
       { pixel: { u: 0, v: 0 }, plan: { x: 1, y: 2 } },

@@ -1,4 +1,5 @@
 import { containsPoint, polygonArea } from '../geometry/polygon.ts';
+import { type HeatSourceVersion, heatGeometryOf } from './heat.ts';
 import type { PlanPoint } from './movement.ts';
 
 /**
@@ -52,6 +53,8 @@ export interface ResolvedGeometry {
    * a line or a heat cell from one camera only keeps a person seen by two cameras from counting twice.
    */
   ownerOf(planId: string, point: PlanPoint): string | null;
+  /** The mask and camera point versions a plan's heat is made with now (heat.ts: heatGeometryOf). */
+  heatGeometry(planId: string): ReadonlySet<string>;
 }
 
 /** Where an element is judged: a polygon's vertex mean, a line's midpoint. */
@@ -72,9 +75,18 @@ export async function resolveGeometry(geometry: FloorplanGeometry, customerId: s
   const views = [...cameras.entries()]
     .flatMap(([cameraId, camera]) => (camera ? [{ cameraId, planId: camera.planId, footprint: camera.footprint, area: polygonArea(camera.footprint) }] : []))
     .sort((a, b) => a.area - b.area || a.cameraId.localeCompare(b.cameraId));
+  const heatGeometry = new Map<string, ReadonlySet<string>>();
+  for (const [planId, planElements] of elements) {
+    const sources: HeatSourceVersion[] = planElements
+      .filter((element) => element.kind === 'mask')
+      .map((mask) => ({ kind: 'mask', id: mask.elementId, version: mask.version }));
+    for (const [cameraId, camera] of cameras) if (camera?.planId === planId) sources.push({ kind: 'camera', id: cameraId, version: camera.cameraPointVersion });
+    heatGeometry.set(planId, heatGeometryOf(sources));
+  }
   return {
     camera: (cameraId) => cameras.get(cameraId) ?? null,
     elements: (planId) => elements.get(planId) ?? [],
+    heatGeometry: (planId) => heatGeometry.get(planId) ?? new Set(),
     ownerOf: (planId, point) => views.find((view) => view.planId === planId && containsPoint(view.footprint, point))?.cameraId ?? null,
   };
 }

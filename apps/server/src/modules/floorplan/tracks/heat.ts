@@ -69,6 +69,41 @@ export function addHeat(into: SparseHeat, from: ReadonlyMap<number, number>): Sp
   return into;
 }
 
+/**
+ * What shaped a plan's heat (issue 13 section 2: reports say which version produced them): the
+ * version of each of the plan's masks (they drop cells) and of each camera point on the plan (its
+ * calibration projects the camera's cells; every camera's view decides which camera answers for a
+ * cell). A heat row keeps the set of every source version that wrote into it, as sorted
+ * 'mask:<element id>:<version>' and 'camera:<camera id>:<version>' joined by commas.
+ */
+export type HeatSourceKind = 'mask' | 'camera';
+export interface HeatSourceVersion {
+  kind: HeatSourceKind;
+  id: string;
+  version: number;
+}
+
+export function heatGeometryOf(sources: Iterable<HeatSourceVersion>): Set<string> {
+  return new Set([...sources].map((source) => `${source.kind}:${source.id}:${source.version}`));
+}
+
+/** The union of stored sets (a row written by several batches, or an hour's sets summed into its day). */
+export function mergeHeatGeometry(...sets: readonly (string | ReadonlySet<string>)[]): string {
+  const all = new Set<string>();
+  for (const set of sets) for (const token of typeof set === 'string' ? set.split(',') : set) if (token) all.add(token);
+  return [...all].sort().join(',');
+}
+
+export function parseHeatGeometry(stored: string): HeatSourceVersion[] {
+  return stored
+    .split(',')
+    .filter(Boolean)
+    .flatMap((token) => {
+      const [kind, id, version] = token.split(':');
+      return (kind === 'mask' || kind === 'camera') && id && version ? [{ kind, id, version: Number(version) }] : [];
+    });
+}
+
 export function parseHeat(json: string): SparseHeat {
   const heat: SparseHeat = new Map();
   for (const [cell, value] of Object.entries(JSON.parse(json) as Record<string, number>)) heat.set(Number(cell), value);

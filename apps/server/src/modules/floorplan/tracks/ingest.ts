@@ -8,6 +8,7 @@ import type { IngestShop } from '../../traffic/ingest.ts';
 import { anchorOf, type CameraOnPlan, elementSignature, type ResolvedGeometry } from './geometry-source.ts';
 import { heatShapeOf, projectHeatGrid } from './heat.ts';
 import type { TimedPoint } from './movement.ts';
+import { encodeTrackPoints, planTriplesOf } from './track-points.ts';
 import { FloorplanDeltas } from './track-rollups.ts';
 import { type NewRow, tracksRepo } from './tracks.repo.ts';
 
@@ -32,15 +33,6 @@ export function projectTrack(points: readonly [number, number, number][], starte
     if (point) projected.push({ x: point.x, y: point.y, t: startedMs + offset });
   }
   return projected;
-}
-
-/** Plan points as stored: [offset ms, x, y] with millimetre precision. */
-export function storedPlanPoints(points: readonly TimedPoint[], startedMs: number): string {
-  return JSON.stringify(points.map((p) => [p.t - startedMs, Math.round(p.x * 1000) / 1000, Math.round(p.y * 1000) / 1000]));
-}
-
-export function parsePlanPoints(json: string, startedMs: number): TimedPoint[] {
-  return (JSON.parse(json) as [number, number, number][]).map(([offset, x, y]) => ({ x, y, t: startedMs + offset }));
 }
 
 /**
@@ -96,23 +88,24 @@ export async function ingestFloorplanEvents(
     const startedMs = Date.parse(event.startedAt);
     const { date, hour } = localParts(shop.timeZone, startedMs);
     const camera = cameraOf(event.cameraId);
-    const points = camera ? projectTrack(event.points, startedMs, camera) : [];
+    // Measured as stored (centimetres, track-points.ts), so a recompute of the same elements gives the same rollups.
+    const plan = camera ? planTriplesOf(projectTrack(event.points, startedMs, camera), startedMs) : null;
+    const points = (plan ?? []).map(([offset, x, y]): TimedPoint => ({ x, y, t: startedMs + offset }));
     const id = newId();
     trackRows.push({
-      id,
-      shop_id: shop.shopId,
       camera_id: event.cameraId,
       track_key: event.trackId,
-      started_at: new Date(startedMs).toISOString(),
-      ended_at: new Date(startedMs + (event.points.at(-1)?.[0] ?? 0)).toISOString(),
+      started_ms: startedMs,
+      ended_ms: startedMs + (event.points.at(-1)?.[0] ?? 0),
+      id,
+      shop_id: shop.shopId,
       local_date: date,
       hour,
       visitor_id: event.visitorId ?? null,
       gender: event.gender,
       age_band: event.ageBand,
-      points: JSON.stringify(event.points),
       plan_id: camera?.planId ?? null,
-      plan_points: camera ? storedPlanPoints(points, startedMs) : null,
+      points: encodeTrackPoints({ camera: event.points, plan }),
       batch_ref: batchRef,
     });
     if (camera) analysed.set(id, { camera, points, event, startedMs });
@@ -175,6 +168,7 @@ export async function ingestFloorplanEvents(
       Date.parse(at),
       shape,
       projectHeatGrid(grid, camera, shape, geometry.elements(camera.planId), owns),
+      geometry.heatGeometry(camera.planId),
     );
   }
 

@@ -9,6 +9,7 @@ import type { MessagesService, NewMessage } from '../../messages/messages.servic
 import { analysisRepo } from '../analysis/analysis.repo.ts';
 import type { FloorplanService } from '../floorplan.service.ts';
 import { containsPoint } from '../geometry/polygon.ts';
+import { planPointsOf } from './track-points.ts';
 import { allCustomerIds } from './tracks.repo.ts';
 
 /**
@@ -35,13 +36,21 @@ export function createOccupancy(deps: { db: DB; floorplan: FloorplanService; mes
     const zones: Occupancy['zones'] = [];
     for (const plan of plans) {
       const lastPoints = tracks.flatMap((track) => {
-        const last = track.plan_id === plan.id && track.plan_points ? (JSON.parse(track.plan_points) as [number, number, number][]).at(-1) : undefined;
-        return last ? [{ who: track.visitor_id ?? track.id, point: { x: last[1], y: last[2] } }] : [];
+        const last = track.plan_id === plan.id ? planPointsOf(track.points, 0).at(-1) : undefined;
+        return last ? [{ who: track.visitor_id ?? track.id, point: { x: last.x, y: last.y } }] : [];
       });
       for (const zone of await floorplan.planElements(customerId, plan.id)) {
         if ((zone.kind !== 'region' && zone.kind !== 'halt') || !zone.enabled) continue;
         const inside = new Set(lastPoints.filter((entry) => containsPoint(zone.points, entry.point)).map((entry) => entry.who));
-        zones.push({ elementId: zone.elementId, planId: plan.id, name: zone.name, people: inside.size, threshold: zone.occupancyThreshold });
+        zones.push({
+          elementId: zone.elementId,
+          planId: plan.id,
+          kind: zone.kind,
+          name: zone.name,
+          people: inside.size,
+          threshold: zone.occupancyThreshold,
+          points: zone.points,
+        });
       }
     }
     const store = settings.find((row) => row.zone_id === '');

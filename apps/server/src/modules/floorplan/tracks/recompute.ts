@@ -5,7 +5,7 @@ import { nowIso } from '../../../platform/time/clock.ts';
 import { addDays, datesOf } from '../../../platform/time/local-time.ts';
 import { anchorOf, type ElementOnPlan, elementSignature, type FloorplanGeometry, type ResolvedGeometry, resolveGeometry } from './geometry-source.ts';
 import { heatShapeOf, projectHeatGrid } from './heat.ts';
-import { parsePlanPoints } from './ingest.ts';
+import { planPointsOf } from './track-points.ts';
 import { FloorplanDeltas } from './track-rollups.ts';
 import { tracksRepo } from './tracks.repo.ts';
 
@@ -25,7 +25,10 @@ export interface RecomputeOptions {
   planId: string;
   fromDate: string;
   toDate: string;
-  /** Rebuild the heat grid from the raw heat minutes too (it does not depend on elements; tests and repairs). */
+  /**
+   * Rebuild the heat grid from the raw heat minutes too, with the masks and camera points now (tests and
+   * repairs). The job does not: its heat keeps the versions that made it, and the heat answer names them.
+   */
   heat?: boolean;
   progress?: (percent: number) => Promise<unknown>;
 }
@@ -56,7 +59,7 @@ export async function recomputePlan(db: DB, geometry: FloorplanGeometry, options
       for (;;) {
         const page = await scoped.tracksOfPlan(planId, addDays(date, -1), date, after, PAGE);
         for (const row of page) {
-          const startedMs = Date.parse(row.started_at);
+          const startedMs = Number(row.started_ms);
           const counts = (element: ElementOnPlan) => resolved.ownerOf(planId, anchorOf(element)) === row.camera_id;
           deltas.addTrack(
             {
@@ -64,7 +67,7 @@ export async function recomputePlan(db: DB, geometry: FloorplanGeometry, options
               planId,
               timeZone: shop.time_zone,
               startedMs,
-              points: row.plan_points ? parsePlanPoints(row.plan_points, startedMs) : [],
+              points: planPointsOf(row.points, startedMs),
               gender: row.gender as Gender,
               ageBand: row.age_band as AgeBand,
             },
@@ -102,6 +105,14 @@ async function rebuildHeat(
     const shape = heatShapeOf(camera.extent);
     const grid = { cols: minute.cols, rows: minute.rows, cells: JSON.parse(minute.cells) as number[] };
     const owns = (point: { x: number; y: number }) => cameras.ownerOf(planId, point) === minute.camera_id;
-    deltas.addHeat(camera.shopId, planId, timeZone, Date.parse(minute.at), shape, projectHeatGrid(grid, camera, shape, elements, owns));
+    deltas.addHeat(
+      camera.shopId,
+      planId,
+      timeZone,
+      Date.parse(minute.at),
+      shape,
+      projectHeatGrid(grid, camera, shape, elements, owns),
+      cameras.heatGeometry(planId),
+    );
   }
 }

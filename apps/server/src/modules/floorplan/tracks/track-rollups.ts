@@ -57,6 +57,8 @@ export interface PlanDelta {
   heatMinutes: number;
   shape: HeatShape | null;
   heat: SparseHeat;
+  /** The mask and camera point versions the heat minutes were projected with (heat.ts: heatGeometryOf). */
+  geometry: Set<string>;
 }
 
 const GENDER_COLUMN = { male: 'gender_male', female: 'gender_female', unknown: 'gender_unknown' } as const satisfies Record<Gender, keyof FpElementMetrics>;
@@ -92,7 +94,17 @@ export class FloorplanDeltas {
   }
 
   private plan(shopId: string, planId: string, date: string, hour: number): PlanDelta {
-    return bucket(this.plans, `${planId}|${date}|${hour}`, () => ({ shopId, planId, date, hour, tracks: 0, heatMinutes: 0, shape: null, heat: new Map() }));
+    return bucket(this.plans, `${planId}|${date}|${hour}`, () => ({
+      shopId,
+      planId,
+      date,
+      hour,
+      tracks: 0,
+      heatMinutes: 0,
+      shape: null,
+      heat: new Map(),
+      geometry: new Set<string>(),
+    }));
   }
 
   private element(track: PlanTrack, element: ElementOnPlan, at: number): ElementSums {
@@ -172,12 +184,13 @@ export class FloorplanDeltas {
     }
   }
 
-  /** A camera's minute of heat, already on the plan's grid. */
-  addHeat(shopId: string, planId: string, timeZone: string, at: number, shape: HeatShape, heat: SparseHeat): void {
+  /** A camera's minute of heat, already on the plan's grid, with the mask and camera point versions that put it there. */
+  addHeat(shopId: string, planId: string, timeZone: string, at: number, shape: HeatShape, heat: SparseHeat, geometry: ReadonlySet<string>): void {
     const { date, hour } = localParts(timeZone, at);
     const row = this.plan(shopId, planId, date, hour);
     row.heatMinutes += 1;
     row.shape = shape;
     addHeat(row.heat, heat);
+    for (const token of geometry) row.geometry.add(token);
   }
 }

@@ -2,7 +2,7 @@ import { type InsertObject, sql } from 'kysely';
 import type { DB } from '../../../platform/db/database.ts';
 import { type Database, FP_ELEMENT_METRIC_COLUMNS } from '../../../platform/db/schema.ts';
 import type { TenantScope } from '../../../platform/tenancy/scoped.ts';
-import { addHeat, parseHeat, serializeHeat } from './heat.ts';
+import { addHeat, mergeHeatGeometry, parseHeat, serializeHeat } from './heat.ts';
 import type { FloorplanDeltas, PlanDelta } from './track-rollups.ts';
 
 /** Rows per statement: below SQLite's bound-parameter limit with the widest rows. */
@@ -45,20 +45,26 @@ export function tracksRepo(scope: TenantScope) {
   }
 
   /**
-   * Adds heat cells to plan rows already upserted in this transaction. The upsert took the row's
-   * lock (PostgreSQL) or the database's (SQLite), so reading, adding and writing the cells back
-   * cannot interleave with another batch's.
+   * Adds heat cells, and the mask and camera point versions that made them, to plan rows already
+   * upserted in this transaction. The upsert took the row's lock (PostgreSQL) or the database's
+   * (SQLite), so reading, adding and writing the cells back cannot interleave with another batch's.
+   * A minute whose cells were all masked still records the versions: they made that (empty) heat.
    */
   async function mergeHeat(table: 'fp_plan_hourly' | 'fp_plan_daily', rows: readonly PlanDelta[], hourly: boolean) {
     for (const row of rows) {
-      if (row.heat.size === 0 || !row.shape) continue;
-      let select = scope.selectFrom(table).select(['heat']).where('plan_id', '=', row.planId).where('local_date', '=', row.date);
+      if (row.heatMinutes === 0 || !row.shape) continue;
+      let select = scope.selectFrom(table).select(['heat', 'heat_geometry']).where('plan_id', '=', row.planId).where('local_date', '=', row.date);
       if (hourly) select = select.where(sql.ref('hour'), '=', row.hour);
       const stored = await select.executeTakeFirst();
       const merged = addHeat(parseHeat(stored?.heat ?? '{}'), row.heat);
       let update = scope
         .updateTable(table)
-        .set({ heat: serializeHeat(merged), heat_cols: row.shape.cols, heat_rows: row.shape.rows })
+        .set({
+          heat: serializeHeat(merged),
+          heat_cols: row.shape.cols,
+          heat_rows: row.shape.rows,
+          heat_geometry: mergeHeatGeometry(stored?.heat_geometry ?? '', row.geometry),
+        })
         .where('plan_id', '=', row.planId)
         .where('local_date', '=', row.date);
       if (hourly) update = update.where(sql.ref('hour'), '=', row.hour);
@@ -73,7 +79,7 @@ export function tracksRepo(scope: TenantScope) {
       for (let start = 0; start < rows.length; start += CHUNK) {
         const done = await scope
           .insertInto('fp_tracks', rows.slice(start, start + CHUNK))
-          .onConflict((oc) => oc.columns(['customer_id', 'camera_id', 'track_key', 'started_at']).doNothing())
+          .onConflict((oc) => oc.columns(['customer_id', 'camera_id', 'track_key', 'started_ms']).doNothing())
           .returning(['id'])
           .execute();
         for (const row of done) inserted.add(row.id);
@@ -152,20 +158,47 @@ export function tracksRepo(scope: TenantScope) {
       await mergeHeat('fp_plan_hourly', planHours, true);
       const planDays = new Map<string, PlanDelta>();
       for (const hour of planHours) {
-        if (hour.heat.size === 0) continue;
-        const day = planDays.get(`${hour.planId}|${hour.date}`) ?? { ...hour, heat: new Map() };
+        if (hour.heatMinutes === 0) continue;
+        const day = planDays.get(`${hour.planId}|${hour.date}`) ?? { ...hour, heatMinutes: 0, heat: new Map(), geometry: new Set<string>() };
         addHeat(day.heat, hour.heat);
+        day.heatMinutes += hour.heatMinutes;
         day.shape = hour.shape;
+        for (const token of hour.geometry) day.geometry.add(token);
         planDays.set(`${hour.planId}|${hour.date}`, day);
       }
       await mergeHeat('fp_plan_daily', [...planDays.values()], false);
+    },
+
+    /**
+     * The floor-plan bench's volume (`npm run bench -- floorplan`): one plan's raw tracks copied to
+     * another plan at the database's speed, as if that plan's store had sent the same days (200 plans
+     * x 30 days are some 13 million tracks: the device API could not take them in a bench run). The
+     * copy gets its own plan, shop and cameras; `tag` is put before the ids, which keeps the primary
+     * keys apart and each copy's keys together (written in key order). Dates stay.
+     */
+    async copyPlanTracks(fromPlanId: string, copy: { planId: string; shopId: string; tag: string }): Promise<void> {
+      await sql`insert into fp_tracks (customer_id, camera_id, track_key, started_ms, ended_ms, id, shop_id, local_date, hour, visitor_id, gender, age_band, plan_id, points, batch_ref)
+        select t.customer_id, cast(${copy.tag} as text) || t.camera_id, t.track_key, t.started_ms, t.ended_ms, cast(${copy.tag} as text) || t.id, cast(${copy.shopId} as text),
+          t.local_date, t.hour, t.visitor_id, t.gender, t.age_band, cast(${copy.planId} as text), t.points, t.batch_ref
+        from fp_tracks t where t.customer_id = ${scope.customerId} and t.plan_id = ${fromPlanId} order by t.camera_id, t.track_key, t.started_ms`.execute(
+        scope.db,
+      );
+    },
+
+    /** Raw rows (tracks, heat minutes) the database holds for the customer: what the bench prints beside its reads. */
+    async rawRowCounts(): Promise<{ tracks: number; heatMinutes: number }> {
+      const [tracks, heatMinutes] = await Promise.all([
+        scope.selectFrom('fp_tracks').select(sql<string | number>`count(*)`.as('n')).executeTakeFirst(),
+        scope.selectFrom('fp_heat_minutes').select(sql<string | number>`count(*)`.as('n')).executeTakeFirst(),
+      ]);
+      return { tracks: Number(tracks?.n ?? 0), heatMinutes: Number(heatMinutes?.n ?? 0) };
     },
 
     /** A plan's stored tracks whose start falls in [fromDate, toDate] (local dates), in pages by id. */
     tracksOfPlan: (planId: string, fromDate: string, toDate: string, afterId: string, limit: number) =>
       scope
         .selectFrom('fp_tracks')
-        .select(['id', 'shop_id', 'camera_id', 'started_at', 'gender', 'age_band', 'plan_points'])
+        .select(['id', 'shop_id', 'camera_id', 'started_ms', 'gender', 'age_band', 'points'])
         .where('plan_id', '=', planId)
         .where('local_date', '>=', fromDate)
         .where('local_date', '<=', toDate)
@@ -174,7 +207,10 @@ export function tracksRepo(scope: TenantScope) {
         .limit(limit)
         .execute(),
 
-    /** A plan's rollups of [fromDate, toDate], removed before they are computed again (heat stays: it does not depend on elements). */
+    /**
+     * A plan's rollups of [fromDate, toDate], removed before they are computed again. The heat stays
+     * (with the mask and camera point versions that made it): only a heat rebuild (clearHeat) redoes it.
+     */
     async clearElementRollups(planId: string, fromDate: string, toDate: string): Promise<void> {
       for (const table of ['fp_element_hourly', 'fp_element_daily', 'fp_flow_hourly', 'fp_flow_daily', 'fp_from_go_daily'] as const) {
         await scope.deleteFrom(table).where('plan_id', '=', planId).where('local_date', '>=', fromDate).where('local_date', '<=', toDate).execute();
@@ -229,7 +265,12 @@ export function tracksRepo(scope: TenantScope) {
     cameraIdsOfShop: async (shopId: string) => (await scope.selectFrom('cameras').select('id').where('shop_id', '=', shopId).execute()).map((row) => row.id),
     async clearHeat(planId: string, date: string): Promise<void> {
       for (const table of ['fp_plan_hourly', 'fp_plan_daily'] as const) {
-        await scope.updateTable(table).set({ heat: '{}', heat_minutes: 0 }).where('plan_id', '=', planId).where('local_date', '=', date).execute();
+        await scope
+          .updateTable(table)
+          .set({ heat: '{}', heat_minutes: 0, heat_geometry: '' })
+          .where('plan_id', '=', planId)
+          .where('local_date', '=', date)
+          .execute();
       }
     },
 
@@ -249,7 +290,7 @@ export function tracksRepo(scope: TenantScope) {
 
     /** Raw rows past the 30 days: tracks by start, heat minutes by minute. */
     async purgeBefore(cutoff: string): Promise<{ tracks: number; heatMinutes: number }> {
-      const tracks = await scope.deleteFrom('fp_tracks').where('started_at', '<', cutoff).executeTakeFirst();
+      const tracks = await scope.deleteFrom('fp_tracks').where('started_ms', '<', Date.parse(cutoff)).executeTakeFirst();
       const heat = await scope.deleteFrom('fp_heat_minutes').where('at', '<', cutoff).executeTakeFirst();
       return { tracks: Number(tracks.numDeletedRows), heatMinutes: Number(heat.numDeletedRows) };
     },

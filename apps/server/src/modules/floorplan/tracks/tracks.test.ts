@@ -1,10 +1,12 @@
 import { LOCALES, translateMessage } from '@storelens/contracts';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildShop, countRows } from '../../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, type TestApp } from '../../../../test/harness.ts';
 import { buildFloorplan, type FloorplanFixture } from '../../../../test/support/floorplan.ts';
 import { buildBox, clockAt, nextBatchId, sendBatch, type TestBox } from '../../../../test/support/traffic.ts';
 import type { DB } from '../../../platform/db/database.ts';
+import * as trackPoints from '../../../platform/db/migrations/0044_floorplan_track_points.ts';
 import { createJobQueue, createJobWorker, type JobDefinition } from '../../../platform/jobs/jobs.ts';
 import { objectStorageOf } from '../../../platform/storage/storage-config.ts';
 import { resetClock } from '../../../platform/time/clock.ts';
@@ -13,6 +15,7 @@ import { elementInput } from '../floorplan.service.ts';
 import { rectangle } from '../geometry/polygon.ts';
 import { createTracksMaintenance, FLOORPLAN_RECOMPUTE_JOB, type RecomputePayload } from './maintenance.ts';
 import { recomputePlan } from './recompute.ts';
+import { decodeTrackPoints } from './track-points.ts';
 
 /**
  * Tracks and heat grids through the device API onto the fixture plan (test/support/floorplan.ts),
@@ -113,7 +116,7 @@ describe('a track through the device API', () => {
 
     const stored = await t.db.selectFrom('fp_tracks').selectAll().where('track_key', '=', 'walk-1').executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ plan_id: fixture.plan.id, local_date: '2026-03-10', hour: 10, gender: 'female', age_band: '25-34' });
-    expect(JSON.parse(stored.plan_points ?? '[]')).toEqual([
+    expect(decodeTrackPoints(stored.points).plan).toEqual([
       [0, 5, 6.2],
       [2000, 5, 5.6],
       [4000, 5.12, 5.24],
@@ -384,5 +387,94 @@ describe('from-and-go, rollups against a rebuild, and the recompute after an edi
     expect(seen[0]).toEqual({ state: 'running', percent: 3 });
     expect(seen.at(-1)).toEqual({ state: 'running', percent: 100 });
     expect(await status()).toEqual({ state: 'current', percent: null });
+  });
+});
+
+describe('migration 0044 (compact points)', () => {
+  /** Every stored track with its points decoded, comparable. */
+  const storedTracks = async () =>
+    (await t.db.selectFrom('fp_tracks').selectAll().orderBy('camera_id').orderBy('track_key').orderBy('started_ms').execute()).map(({ points, ...row }) => ({
+      ...row,
+      points: decodeTrackPoints(points),
+    }));
+
+  it("converts 0018's JSON rows to the compact ones and back without losing what they held", async () => {
+    const before = await storedTracks();
+    expect(before.length).toBeGreaterThan(3);
+    const legacy = t.db as unknown as Kysely<unknown>;
+    await trackPoints.down(legacy);
+    const json = await sql<{ track_key: string; started_at: string; points: string; plan_points: string | null }>`
+      select track_key, started_at, points, plan_points from fp_tracks where track_key = 'walk-1'`.execute(t.db);
+    expect(json.rows.map((row) => [row.started_at, JSON.parse(row.points), JSON.parse(row.plan_points ?? 'null')])).toEqual([
+      [
+        START,
+        WALK,
+        [
+          [0, 5, 6.2],
+          [2000, 5, 5.6],
+          [4000, 5.12, 5.24],
+          [24000, 5.12, 5.15],
+          [29000, 5.12, 4.4],
+          [31000, 5.12, 3.8],
+        ],
+      ],
+    ]);
+    // A row as 0018 wrote it: millimetres, tenths of a pixel, and a camera without a plan.
+    await sql`insert into fp_tracks (customer_id, id, shop_id, camera_id, track_key, started_at, ended_at, local_date, hour, visitor_id, gender, age_band, points, plan_id, plan_points, batch_ref)
+      values (${customerId}, 'legacy-1', 'legacy-shop', 'legacy-camera', 'k1', '2026-03-09T02:00:00.000Z', '2026-03-09T02:00:04.000Z', '2026-03-09', 10, null, 'male', '18-24',
+        '[[0,513.6,139.4],[2000,500.2,120],[4000,480,100.5]]', 'legacy-plan', '[[0,2.081,8.507],[2000,3.64,10.054],[4000,5.199,11.608]]', 'batch-1'),
+      (${customerId}, 'legacy-2', 'legacy-shop', 'legacy-camera', 'k2', '2026-03-09T03:00:00.000Z', '2026-03-09T03:00:02.000Z', '2026-03-09', 11, 'v-1', 'female', '25-34',
+        '[[0,10,10],[2000,20,20]]', null, null, 'batch-1')`.execute(t.db);
+    await trackPoints.up(legacy);
+
+    const after = await storedTracks();
+    const legacyRows = after.filter((row) => row.id.startsWith('legacy-'));
+    expect(after.filter((row) => !row.id.startsWith('legacy-'))).toEqual(before);
+    expect(legacyRows).toEqual([
+      {
+        customer_id: customerId,
+        camera_id: 'legacy-camera',
+        track_key: 'k1',
+        started_ms: Date.parse('2026-03-09T02:00:00.000Z'),
+        ended_ms: Date.parse('2026-03-09T02:00:04.000Z'),
+        id: 'legacy-1',
+        shop_id: 'legacy-shop',
+        local_date: '2026-03-09',
+        hour: 10,
+        visitor_id: null,
+        gender: 'male',
+        age_band: '18-24',
+        plan_id: 'legacy-plan',
+        batch_ref: 'batch-1',
+        points: {
+          camera: [
+            [0, 514, 139],
+            [2000, 500, 120],
+            [4000, 480, 101],
+          ],
+          plan: [
+            [0, 2.08, 8.51],
+            [2000, 3.64, 10.05],
+            [4000, 5.2, 11.61],
+          ],
+        },
+      },
+      expect.objectContaining({
+        id: 'legacy-2',
+        visitor_id: 'v-1',
+        plan_id: null,
+        points: {
+          camera: [
+            [0, 10, 10],
+            [2000, 20, 20],
+          ],
+          plan: null,
+        },
+      }),
+    ]);
+    // The same key again is still a duplicate after the conversion.
+    const response = await sendBatch(t.app, box.token, [track('walk-1', WALK)]);
+    expect(response.body.data).toMatchObject({ accepted: 0, duplicates: 1 });
+    await t.db.deleteFrom('fp_tracks').where('id', 'like', 'legacy-%').execute();
   });
 });

@@ -11,17 +11,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCamera, buildCustomer, buildRoleWithout, buildShop, buildUser, download, type Session, signIn } from '../../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, invoke, type TestApp } from '../../../../test/harness.ts';
-import { FFMPEG, FFPROBE, tempDir, testClip } from '../../../../test/support/video.ts';
+import { FFMPEG, FFPROBE, recordClip, tempDir, testClip } from '../../../../test/support/video.ts';
 import type { JobWorker } from '../../../platform/jobs/jobs.ts';
 import type { ObjectStorage } from '../../../platform/storage/object-storage.ts';
 import { objectStorageOf } from '../../../platform/storage/storage-config.ts';
 import { tenantScope } from '../../../platform/tenancy/scoped.ts';
 import { advanceClock, now, setClock } from '../../../platform/time/clock.ts';
 import { probeDuration } from '../ffmpeg.ts';
-import { fmp4Layout } from '../fmp4.ts';
 import { createSegmentIndex } from '../segment-index.ts';
 import { thumbnailKey } from '../single-lens/keyframes.service.ts';
-import { segmentClip } from '../synthetic-source.ts';
 import { videoRepo } from '../video.repo.ts';
 import { createVideoRetention } from '../video-retention.ts';
 import { expireDownloads } from './downloads.jobs.ts';
@@ -105,18 +103,7 @@ beforeAll(async () => {
 
   storage = objectStorageOf(t.config);
   const index = createSegmentIndex({ db: t.db, storage });
-  const out = await fsp.mkdtemp(path.join(dir, 'seg-'));
-  for (const cameraId of [camera1, camera2])
-    for (const piece of await segmentClip(FFMPEG, clip, out, 2))
-      await index.add({
-        customerId,
-        cameraId,
-        runId: 'run-1',
-        file: piece.file,
-        startMs: T1 + Math.round(piece.startS * 1000),
-        endMs: T1 + Math.round(piece.endS * 1000),
-        layout: await fmp4Layout(piece.file),
-      });
+  for (const cameraId of [camera1, camera2]) await recordClip(index, { clip, directory: dir, customerId, cameraId, baseMs: T1, runId: 'run-1' });
   worker = createDownloads({ db: t.db, storage, ffmpegPath: FFMPEG, workRoot: path.join(dir, 'work') }).worker;
 }, 120_000);
 afterAll(async () => {

@@ -79,7 +79,7 @@ export function DeletedAlarmsPage() {
       ? [
           {
             key: 'restore',
-            title: '',
+            title: t('common:actions'),
             width: 100,
             render: (_: unknown, row: AlarmDeletedRow) => (
               <Popconfirm title={t('deleted.restoreConfirm')} onConfirm={() => restore(row)}>

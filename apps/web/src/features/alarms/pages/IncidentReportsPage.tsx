@@ -137,7 +137,7 @@ export function IncidentReportsPage() {
       ? [
           {
             key: 'decide',
-            title: '',
+            title: t('common:actions'),
             width: 100,
             render: (_: unknown, row: AlarmErrorReportRow) =>
               row.state === 'pending' ? (

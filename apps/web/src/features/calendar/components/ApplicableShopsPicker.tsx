@@ -45,6 +45,8 @@ export function ApplicableShopsPicker({ value = NO_SHOPS, onChange, knownNames, 
     hideClosed,
     setHideClosed,
     shopNames: names,
+    // A form's field: no day on the page follows the stores chosen here.
+    timeZones: [],
     availableCount: shops.length,
     ready: tree !== null && value.length > 0,
   };

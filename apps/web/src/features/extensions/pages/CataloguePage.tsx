@@ -18,9 +18,7 @@ export function CataloguePage() {
   const services = catalogue.data ?? [];
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
-        {t('menu.catalogue')}
-      </Typography.Title>
+      {/* The shell's breadcrumb and heading name the page already (as on every other page). */}
       {!catalogue.isLoading && services.length === 0 ? <Empty description={t('none')} /> : null}
       <Row gutter={[16, 16]}>
         {services.map((status) => {

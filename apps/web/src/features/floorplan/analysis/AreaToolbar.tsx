@@ -21,7 +21,11 @@ export function AreaToolbar({
 }) {
   const { t } = useTranslation();
   return (
-    <AnalyticsToolbar shops={choice.shops} {...(range ? { range: { value: choice.range, onChange: choice.setRange, maxDays: 90 } } : {})} actions={actions}>
+    <AnalyticsToolbar
+      shops={choice.shops}
+      {...(range ? { range: { value: choice.range, onChange: choice.setRange, maxDays: 90, today: choice.today } } : {})}
+      actions={actions}
+    >
       <Select
         aria-label={t('areaAnalysis:plan')}
         placeholder={t('areaAnalysis:plan')}

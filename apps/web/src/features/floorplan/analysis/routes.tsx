@@ -5,13 +5,15 @@ export const STORE_HEAT_PATH = '/area/storeHeat';
 export const STORE_FLOW_PATH = '/area/storeFlow';
 export const ENTRY_ANALYSIS_PATH = '/area/entryAnalysis';
 export const CAMERA_EVENTS_PATH = '/events';
+export const OCCUPANCY_PATH = '/area/occupancy';
 
 const areaGroup = 'traffic:menu.area';
 const traffic = { section: 'traffic', permission: 'cueretail_traffic_nav', preload: ['shopTree'] } as const;
 
 /**
- * Area analysis on floor plans (spec section 2, issue 13 part B): the traffic tab's area pages
- * and the camera events page. The heat map needs the '2D heatmap view' key, as its operation does.
+ * Area analysis on floor plans (spec section 2, issue 13 part B): the traffic tab's area pages,
+ * live occupancy and the camera events page. The heat map needs the '2D heatmap view' key, as its
+ * operation does.
  */
 export const areaAnalysisRoutes: readonly AppRoute[] = [
   {
@@ -48,6 +50,14 @@ export const areaAnalysisRoutes: readonly AppRoute[] = [
     access: 'customer',
     meta: { titleKey: 'areaAnalysis:menu.entryAnalysis', ...traffic, menuGroupKey: areaGroup, menuIcon: 'entrance' },
     page: () => import('./pages/EntryAnalysisPage.tsx').then((module) => ({ Component: module.EntryAnalysisPage })),
+  },
+  {
+    // Live occupancy (issue 13, beyond the spec): the operation's key, as for the other area pages.
+    path: OCCUPANCY_PATH,
+    layout: 'shell',
+    access: 'customer',
+    meta: { titleKey: 'areaAnalysis:occupancy.menu', ...traffic, menuGroupKey: areaGroup, menuIcon: 'visitors' },
+    page: () => import('./pages/OccupancyPage.tsx').then((module) => ({ Component: module.OccupancyPage })),
   },
   {
     path: CAMERA_EVENTS_PATH,

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { defaultRange } from '../../../shared/analytics/dateRange.ts';
 import { type ShopSelection, useShopSelection } from '../../../shared/analytics/useShopSelection.ts';
+import { useStoresToday } from '../../../shared/analytics/useStoreDay.ts';
 import { useOperation } from '../../../shared/hooks/useOperation.ts';
 import { usePlanImage } from '../hooks/useFloorplan.ts';
 
@@ -16,6 +17,8 @@ export interface AreaPlanChoice {
   setPlanId(planId: string): void;
   range: DateRange;
   setRange(range: DateRange): void;
+  /** The store's today: the last day of its default range and of the pickers. */
+  today: string;
   hours: [number, number];
   setHours(hours: [number, number]): void;
   /** True once a store with a plan is chosen. */
@@ -34,7 +37,10 @@ export function useAreaPlan(): AreaPlanChoice {
   const shopId = shops.ready ? (shops.shopIds[0] ?? null) : null;
   const plans = useOperation(ops.plans, { shopId: shopId ?? '' }, { enabled: Boolean(shopId) });
   const [planId, setPlanId] = useState<string | null>(null);
-  const [range, setRange] = useState<DateRange>(() => defaultRange());
+  // The store's last 7 days until the person picks a range (a store a day ahead of the viewer has its new day).
+  const today = useStoresToday(shops.timeZones);
+  const [pickedRange, setRange] = useState<DateRange | null>(null);
+  const range = pickedRange ?? defaultRange(today);
   const [hours, setHours] = useState<[number, number]>([0, 23]);
   const list = shopId ? (plans.data ?? []) : [];
   useEffect(() => {
@@ -42,7 +48,7 @@ export function useAreaPlan(): AreaPlanChoice {
   }, [list, planId]);
   const plan = list.find((candidate) => candidate.id === planId) ?? null;
   const settling = !shops.ready || (shopId !== null && (plans.isPending || (list.length > 0 && plan === null)));
-  return { shops, shopId, plans: list, plan, setPlanId, range, setRange, hours, setHours, ready: plan !== null, loading: plans.isFetching, settling };
+  return { shops, shopId, plans: list, plan, setPlanId, range, setRange, today, hours, setHours, ready: plan !== null, loading: plans.isFetching, settling };
 }
 
 /** The query of the area operations for the current choice. */

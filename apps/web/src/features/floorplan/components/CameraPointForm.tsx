@@ -1,10 +1,32 @@
-import { type CameraPoint, cam2DmapRequestSchema, type FloorPlan, floorplanOperations as ops, type PlanPointDto, type ShopCamera } from '@storelens/contracts';
-import { Button, Drawer, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
+import {
+  type CameraPoint,
+  cam2DmapRequestSchema,
+  FLOOR_PLAN,
+  type FloorPlan,
+  floorplanOperations as ops,
+  type PlanPointDto,
+  type ShopCamera,
+} from '@storelens/contracts';
+import { Alert, Button, Drawer, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
 import { callOperation } from '../../../shared/lib/operations.ts';
-import { completePairs, type PairRow, pairRowsOf, withPickedPoint } from '../editor/calibrationPairs.ts';
+import {
+  CALIBRATION_WARN_M,
+  type CalibrationFit,
+  calibrationFit,
+  canAddPair,
+  canRemovePair,
+  completePairs,
+  type PairRow,
+  pairRowsOf,
+  withAddedPair,
+  withoutPair,
+  withPickedPixel,
+  withPickedPoint,
+} from '../editor/calibrationPairs.ts';
+import { CameraSnapshot } from './CameraSnapshot.tsx';
 
 const NUMBER_FIELDS = [
   ['focalX', 'colFocalX'],
@@ -77,6 +99,8 @@ export function CameraPointForm({
   const [usePairs, setUsePairs] = useState(Boolean(point?.calibrationPairs));
   const [rows, setRows] = useState<PairRow[]>(() => pairRowsOf(point?.calibrationPairs));
   const [pickRow, setPickRow] = useState(0);
+  /** How well the pairs fit, from the last preview, with the pairs it was computed for (as JSON). */
+  const [fit, setFit] = useState<{ pairs: string; fit: CalibrationFit | null } | null>(null);
   const pairs = usePairs ? completePairs(rows) : null;
   const debounced = useDebouncedValue({ values, pairs }, PREVIEW_DEBOUNCE_MS);
   const [busy, setBusy] = useState(false);
@@ -99,15 +123,23 @@ export function CameraPointForm({
     const controller = new AbortController();
     const input = parsed.data;
     void callOperation(ops.cam2Dmap, input, { signal: controller.signal })
-      .then((answer) =>
+      .then((answer) => {
+        setFit({ pairs: JSON.stringify(input.calibrationPairs ?? null), fit: calibrationFit(answer) });
         onPreview({
           footprint: answer.footprint,
           camera: { at: { x: input.installXM, y: input.installYM }, toward: { x: input.towardXM, y: input.towardYM } },
-        }),
-      )
-      .catch(() => onPreview(null));
+        });
+      })
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        setFit(null);
+        onPreview(null);
+      });
     return () => controller.abort();
   }, [parsed, onPreview]);
+  // The error shown belongs to the pairs as they are now: none while a row is incomplete, or while the
+  // preview of the pairs just typed or clicked is still to come.
+  const shownFit = pairs && fit?.pairs === JSON.stringify(pairs) ? fit.fit : null;
 
   const save = async () => {
     const checked = await form.validateFields();
@@ -165,9 +197,16 @@ export function CameraPointForm({
         {usePairs ? (
           <>
             <Typography.Text type="secondary">{t('cameras.pairsHint')}</Typography.Text>
+            <CameraSnapshot
+              cameraId={values.cameraId ?? ''}
+              calibration={values.calibWidth && values.calibHeight ? { width: values.calibWidth, height: values.calibHeight } : null}
+              rows={rows}
+              pickRow={pickRow}
+              onPick={(pixel) => setRows((current) => withPickedPixel(current, pickRow, pixel))}
+            />
             {rows.map((row, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the four rows are fixed positions
-              <Space key={index} size={4} wrap>
+              // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position in the list of pairs
+              <Space key={index} size={4} wrap data-testid={`camera-point-pair-${index + 1}`}>
                 {(['u', 'v', 'x', 'y'] as const).map((field) => (
                   <InputNumber
                     key={field}
@@ -182,11 +221,56 @@ export function CameraPointForm({
                 <Button size="small" type={pickRow === index ? 'primary' : 'default'} onClick={() => setPickRow(index)} aria-pressed={pickRow === index}>
                   {t('cameras.pickOnPlan')}
                 </Button>
+                <Button
+                  size="small"
+                  type="text"
+                  danger
+                  disabled={!canRemovePair(rows)}
+                  aria-label={t('calibration.removePair', { n: index + 1 })}
+                  onClick={() => {
+                    const next = withoutPair(rows, index, pickRow);
+                    setRows(next.rows);
+                    setPickRow(next.pickRow);
+                  }}
+                >
+                  ×
+                </Button>
               </Space>
             ))}
+            <Button size="small" disabled={!canAddPair(rows)} onClick={() => setRows(withAddedPair)} data-testid="camera-point-pair-add">
+              {t('calibration.addPair', { max: FLOOR_PLAN.maxCalibrationPairs })}
+            </Button>
+            <CalibrationFitNote fit={shownFit} pairs={pairs?.length ?? 0} />
           </>
         ) : null}
       </Space>
     </Drawer>
+  );
+}
+
+/**
+ * How far the fitted mapping puts the clicked plan points from where they were clicked (RMS and
+ * worst, metres): four pairs always fit exactly, so the figure means something from the fifth on.
+ */
+function CalibrationFitNote({ fit, pairs }: { fit: CalibrationFit | null; pairs: number }) {
+  const { t } = useTranslation('floorplan');
+  if (!fit) return <Typography.Text type="secondary">{t('calibration.errorPending')}</Typography.Text>;
+  const figures = t('calibration.errorValue', { rms: fit.rmsM.toFixed(2), worst: fit.maxM.toFixed(2) });
+  const hint =
+    pairs <= FLOOR_PLAN.minCalibrationPairs
+      ? t('calibration.exactFit')
+      : fit.poor
+        ? t('calibration.errorPoor', { limit: CALIBRATION_WARN_M.toFixed(1) })
+        : t('calibration.errorGood', { limit: CALIBRATION_WARN_M.toFixed(1) });
+  return (
+    <Alert
+      type={fit.poor ? 'warning' : 'info'}
+      showIcon
+      title={figures}
+      description={hint}
+      data-testid="camera-point-fit"
+      data-rms={fit.rmsM}
+      data-worst={fit.maxM}
+    />
   );
 }

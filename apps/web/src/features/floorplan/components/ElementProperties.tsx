@@ -1,6 +1,15 @@
-import { FLOOR_PLAN, type FlowMode, type PlanElement, type PlanElementKind, REGION_TYPES } from '@storelens/contracts';
+import {
+  FLOOR_PLAN,
+  type FlowMode,
+  firstError,
+  occupancyThresholdValueSchema,
+  type PlanElement,
+  type PlanElementKind,
+  REGION_TYPES,
+} from '@storelens/contracts';
 import { Form, Input, InputNumber, Segmented, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { translateMessageRef } from '../../../shared/i18n/i18n.ts';
 import type { DraftElement } from '../editor/editorModel.ts';
 
 type Changes = Partial<Omit<DraftElement, 'key' | 'elementId' | 'points'>>;
@@ -19,6 +28,7 @@ export function ElementProperties({
 }) {
   const { t } = useTranslation('floorplan');
   const linkable = regions.filter((region) => region.elementId !== element.elementId);
+  const thresholdError = firstError(occupancyThresholdValueSchema, element.occupancyThreshold);
   return (
     <Form layout="vertical" size="small" data-testid="element-properties">
       <Form.Item label={t('tools.name')} htmlFor="element-name">
@@ -73,6 +83,22 @@ export function ElementProperties({
             max={FLOOR_PLAN.maxMinDwellSeconds}
             value={element.minDwellSeconds}
             onChange={(value) => onChange({ minDwellSeconds: Math.round(Number(value ?? FLOOR_PLAN.defaultMinDwellSeconds)) })}
+          />
+        </Form.Item>
+      ) : null}
+      {kind === 'region' || kind === 'halt' ? (
+        // Live occupancy: more people than this in the zone raise a message (the server refuses what the help refuses).
+        <Form.Item
+          label={t('occupancyTools.threshold')}
+          htmlFor="element-occupancy-threshold"
+          validateStatus={thresholdError ? 'error' : undefined}
+          help={thresholdError ? <span data-testid="element-occupancy-threshold-error">{translateMessageRef(thresholdError)}</span> : t('occupancyTools.help')}
+        >
+          <InputNumber<number>
+            id="element-occupancy-threshold"
+            value={element.occupancyThreshold}
+            onChange={(value) => onChange({ occupancyThreshold: value ?? null })}
+            data-testid="element-occupancy-threshold"
           />
         </Form.Item>
       ) : null}

@@ -1,4 +1,4 @@
-import { floorplanOperations as ops, type PlanElement, type PlanElementKind } from '@storelens/contracts';
+import { firstError, occupancyThresholdValueSchema, floorplanOperations as ops, type PlanElement, type PlanElementKind } from '@storelens/contracts';
 import { Alert, App, Button, Card, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +15,8 @@ import '../floorplan.css';
 /**
  * One store-plan tool (/settings/getStorePlan/edit for regions, setMask, setDisplay, setHaltArea,
  * setEnterArea, setFlow): the kind's shapes on the plan, drawn by clicks, edited by their handles
- * and the keyboard, saved as a whole (each changed shape becomes a new version). The super
- * manager's only (the route's rule and the server's guard).
+ * and the keyboard, saved as a whole (each changed shape becomes a new version, unless only its
+ * occupancy threshold changed). The super manager's only (the route's rule and the server's guard).
  */
 export function PlanToolPage({ kind }: { kind: PlanElementKind }) {
   const { t } = useTranslation('floorplan');
@@ -48,6 +48,8 @@ export function PlanToolPage({ kind }: { kind: PlanElementKind }) {
   if (!planId || plan.isError) return <Alert type="warning" showIcon title={t('plans.notFound')} />;
   if (!plan.data || !elements.data) return <Spin />;
   const selected = state.selection ? state.elements.find((element) => element.key === state.selection?.key) : undefined;
+  // A threshold the properties mark as wrong keeps Save off (the server refuses it too).
+  const invalid = state.elements.some((element) => firstError(occupancyThresholdValueSchema, element.occupancyThreshold) !== null);
   const drawing = state.drawing !== null;
 
   return (
@@ -79,7 +81,7 @@ export function PlanToolPage({ kind }: { kind: PlanElementKind }) {
               <Button danger onClick={() => dispatch({ type: 'deleteSelection' })} disabled={!state.selection} data-testid="tool-delete">
                 {t('tools.delete')}
               </Button>
-              <Button type="primary" onClick={() => void save().catch(() => undefined)} disabled={!state.dirty || drawing} data-testid="tool-save">
+              <Button type="primary" onClick={() => void save().catch(() => undefined)} disabled={!state.dirty || drawing || invalid} data-testid="tool-save">
                 {t('tools.save')}
               </Button>
             </Space>

@@ -6,7 +6,7 @@ import { todoOperations as ops, ResponseStatus } from '@storelens/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp } from '../../../shared/lib/http.ts';
 import { type OfflinePhoto, offlineStore } from './store.ts';
-import { onQueueChange, queueSubmission, sendQueued } from './sync.ts';
+import { keepSending, onQueueChange, queueSubmission, sendQueued } from './sync.ts';
 
 /**
  * Sending the on-site inspection's queue (issue 14 section 3): against a real HTTP server on
@@ -176,5 +176,46 @@ describe('sending the offline queue', () => {
     expect(second).toBe(first);
     await Promise.all([first, second]);
     expect(submits.map((submit) => submit.assignmentId)).toEqual(['a4']);
+  });
+  it('keeps sending while something stays queued: no answer at first, sent on a later round, nothing after', async () => {
+    const store = offlineStore('sync-keep');
+    await queueSubmission(store, queued('a5'));
+    mode = 'drop';
+    let rounds = 0;
+    const stop = keepSending(store, {
+      at: AT,
+      delays: [20],
+      afterRound: () => {
+        rounds += 1;
+        // The connection answers from the third round on.
+        if (rounds === 2) mode = 'up';
+      },
+    });
+    try {
+      await expect.poll(async () => (await store.submissions())[0]?.state, { timeout: 5_000 }).toBe('sent');
+      // Two rounds without an answer, the third taken: the server saw one submission.
+      expect((await store.submissions())[0]?.attempts).toBe(3);
+      expect(submits.filter((submit) => submit.assignmentId === 'a5').length).toBe(1);
+      // Nothing left queued: no more rounds.
+      const after = rounds;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(rounds).toBe(after);
+    } finally {
+      stop();
+    }
+  });
+
+  it('stops trying when told (offline, page left)', async () => {
+    const store = offlineStore('sync-stop');
+    await queueSubmission(store, queued('a6'));
+    mode = 'drop';
+    let rounds = 0;
+    const stop = keepSending(store, { at: AT, delays: [20], afterRound: () => (rounds += 1) });
+    await expect.poll(() => rounds, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
+    stop();
+    const stoppedAt = rounds;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(rounds).toBeLessThanOrEqual(stoppedAt + 1);
+    expect((await store.submissions())[0]?.state).toBe('queued');
   });
 });

@@ -87,6 +87,42 @@ export function sendQueued(store: OfflineStore, at: () => string = () => new Dat
   return running;
 }
 
+/**
+ * How long to wait before sending again while connected and something is still queued. The first
+ * try after a connection returns often gets no answer (the radio still waking, a captive portal),
+ * and the browser says "online" only once: without these, the work would wait for the next
+ * offline-online turn.
+ */
+export const RESEND_DELAYS_MS: readonly number[] = [2_000, 5_000, 15_000, 30_000, 60_000];
+
+/**
+ * Sends the queue now, then again after each delay while anything stays queued (refused
+ * submissions wait for the inspector). Returns the function that stops it (going offline, leaving
+ * the page). `afterRound` runs after every send round.
+ */
+export function keepSending(
+  store: OfflineStore,
+  { at, afterRound, delays = RESEND_DELAYS_MS }: { at?: () => string; afterRound?: () => void; delays?: readonly number[] } = {},
+): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let round = 0;
+  const attempt = async () => {
+    await sendQueued(store, at).catch(() => undefined);
+    if (stopped) return;
+    afterRound?.();
+    const waiting = (await store.submissions().catch(() => [])).some((submission) => submission.state === 'queued');
+    if (!waiting || stopped) return;
+    timer = setTimeout(() => void attempt(), delays[Math.min(round, delays.length - 1)]);
+    round += 1;
+  };
+  void attempt();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
 /** Queues a submission (replacing a refused one of the same assignment, with a new key). */
 export async function queueSubmission(store: OfflineStore, submission: Omit<QueuedSubmission, 'state' | 'sentAt' | 'error' | 'attempts' | 'idempotencyKey'>) {
   await store.putSubmission({ ...submission, idempotencyKey: newClientKey(), state: 'queued', sentAt: null, error: null, attempts: 0 });

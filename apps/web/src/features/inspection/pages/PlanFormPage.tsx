@@ -1,10 +1,8 @@
-import { INSPECTION_LIMITS, messageRef, planAddRequestSchema, validityDays } from '@storelens/contracts';
+import { INSPECTION_LIMITS, messageRef, planAddRequestSchema } from '@storelens/contracts';
 import { App, Button, Card, Checkbox, DatePicker, Form, Input, Radio, Select, Space, Spin, TimePicker, TreeSelect } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { translateMessageRef } from '../../../shared/i18n/i18n.ts';
 import { messageRule, schemaFieldRule } from '../../../shared/ui/antdFormRules.ts';
 import { ApplicableShopsPicker } from '../../calendar/components/ApplicableShopsPicker.tsx';
 import { addPlan, isPlanNameExist, updatePlan } from '../api.ts';

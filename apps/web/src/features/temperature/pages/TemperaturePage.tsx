@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../shared/analytics/Chart.tsx';
 import { useOperation } from '../../../shared/hooks/useOperation.ts';
 import { usePaging } from '../../../shared/hooks/usePaging.ts';
+import { formatDateTime, latestLocalDate, NO_TIME } from '../../../shared/lib/dateTime.ts';
 import { saveBlob } from '../../../shared/lib/saveFile.ts';
 import { shopOptionsOf } from '../../../shared/lib/shopOptions.ts';
 import { useRealtimeEvent } from '../../../shared/realtime/realtimeStore.ts';
@@ -82,8 +83,14 @@ export function TemperaturePage() {
   const last = useOperation(ops.last, scope);
   const counts = useOperation(ops.numList, scope);
   const [sensorId, setSensorId] = useState<string | null>(null);
-  const [day, setDay] = useState<Dayjs>(dayjs());
   const selected = last.data?.find((row) => row.sensorId === sensorId) ?? last.data?.[0] ?? null;
+  const locale = useSessionStore((state) => state.locale);
+  // Times are written on the store's clock (named when it differs from the viewer's).
+  const zoneOf = (id: string) => last.data?.find((row) => row.sensorId === id)?.timeZone ?? null;
+  // Days are the stores' local days (the server reads them so): until a person picks one, the curve
+  // shows its store's today and the range ends on the latest today of the listed stores.
+  const [pickedDay, setDay] = useState<Dayjs | null>(null);
+  const day = pickedDay ?? dayjs(latestLocalDate(selected ? [selected.timeZone] : [], Date.now()));
   const curve = useOperation(
     ops.curve,
     { sensorId: selected?.sensorId ?? '', startDate: day.format('YYYY-MM-DD'), endDate: day.format('YYYY-MM-DD') },
@@ -93,9 +100,16 @@ export function TemperaturePage() {
   const paging = usePaging(JSON.stringify([shopIds, status]));
   const alerts = useOperation(ops.alertPage, { ...scope, ...(status === 'all' ? {} : { status }), page: paging.page, pageSize: paging.pageSize });
   const [acting, setActing] = useState<AlertRow | null>(null);
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(6, 'day'), dayjs()]);
+  const [pickedRange, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const storesToday = dayjs(latestLocalDate([...new Set(last.data?.map((row) => row.timeZone))], Date.now()));
+  const range = pickedRange ?? [storesToday.subtract(6, 'day'), storesToday];
   const [exporting, setExporting] = useState(false);
-  const compliance = useOperation(ops.compliance, { ...scope, startDate: range[0].format('YYYY-MM-DD'), endDate: range[1].format('YYYY-MM-DD') });
+  const compliance = useOperation(
+    ops.compliance,
+    { ...scope, startDate: range[0].format('YYYY-MM-DD'), endDate: range[1].format('YYYY-MM-DD') },
+    // The default range waits for the stores' zones.
+    { enabled: pickedRange !== null || last.data !== undefined },
+  );
   // Observers read only: no sensors, limits or corrective actions (the server refuses them too).
   const canWrite = useSessionStore((state) => state.rid) !== RoleId.observer;
   const [editing, setEditing] = useState<{ sensor: SensorRow | null } | null>(null);
@@ -122,13 +136,13 @@ export function TemperaturePage() {
       render: (_, row) => (row.latest?.humidity === null || row.latest?.humidity === undefined ? '--' : `${row.latest.humidity} %`),
     },
     { key: 'limits', title: t('columns.limits'), render: (_, row) => `${row.currentLimits.low} ~ ${row.currentLimits.high} °C` },
-    { key: 'at', title: t('columns.at'), render: (_, row) => (row.latest ? dayjs(row.latest.at).format('MM-DD HH:mm') : '--') },
+    { key: 'at', title: t('columns.at'), render: (_, row) => (row.latest ? formatDateTime(row.latest.at, locale, { timeZone: row.timeZone }) : NO_TIME) },
     { key: 'state', title: t('columns.state'), render: (_, row) => <StateTag row={row} /> },
     ...(canWrite
       ? [
           {
             key: 'edit',
-            title: '',
+            title: t('common:actions'),
             render: (_: unknown, row: SensorRow) => (
               <Button
                 size="small"
@@ -154,11 +168,11 @@ export function TemperaturePage() {
       title: t('columns.side'),
       render: (_, row) => <Tag color={row.side === 'high' ? 'error' : 'processing'}>{t(`sides.${row.side}`, { limit: row.limit })}</Tag>,
     },
-    { key: 'started', title: t('columns.started'), render: (_, row) => dayjs(row.startedAt).format('MM-DD HH:mm') },
+    { key: 'started', title: t('columns.started'), render: (_, row) => formatDateTime(row.startedAt, locale, { timeZone: zoneOf(row.sensorId) }) },
     {
       key: 'ended',
       title: t('columns.ended'),
-      render: (_, row) => (row.endedAt ? dayjs(row.endedAt).format('MM-DD HH:mm') : <Tag color="error">{t('open')}</Tag>),
+      render: (_, row) => (row.endedAt ? formatDateTime(row.endedAt, locale, { timeZone: zoneOf(row.sensorId) }) : <Tag color="error">{t('open')}</Tag>),
     },
     { key: 'duration', title: t('columns.duration'), render: (_, row) => durationText(row.durationSeconds) },
     { key: 'peak', title: t('columns.peak'), render: (_, row) => celsius(row.peak) },
@@ -168,7 +182,7 @@ export function TemperaturePage() {
       render: (_, row) =>
         row.action ? (
           <Typography.Text data-testid={`alert-action-${row.alertId}`}>
-            {row.action.text} ({row.action.byName}, {dayjs(row.action.at).format('MM-DD HH:mm')})
+            {row.action.text} ({row.action.byName}, {formatDateTime(row.action.at, locale, { timeZone: zoneOf(row.sensorId) })})
           </Typography.Text>
         ) : canWrite ? (
           <Button size="small" onClick={() => setActing(row)} data-testid={`alert-act-${row.alertId}`}>

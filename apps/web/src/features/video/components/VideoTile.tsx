@@ -22,8 +22,9 @@ interface TileProps {
   mode: 'live' | 'playback';
   seek: SeekRequest;
   speed: number;
-  selected: boolean;
-  onSelect: () => void;
+  /** Grid tiles are chosen (outlined) and report the clock when chosen; a tile alone on its page has no choice and always reports. */
+  selected?: boolean;
+  onSelect?: () => void;
   onDropCamera: (cameraId: string) => void;
   /** The selected tile reports the instant it shows (the page's clock), or null. */
   onPlaying?: (atMs: number | null) => void;
@@ -36,7 +37,9 @@ interface TileProps {
  * recordings (hls.js), both loaded on demand. A camera dropped on the tile replaces its camera;
  * the spec's messages replace a black picture for closed stores and offline cameras.
  */
-export function VideoTile({ index, camera, mode, seek, speed, selected, onSelect, onDropCamera, onPlaying, nearestRecording }: TileProps) {
+export function VideoTile({ index, camera, mode, seek, speed, selected: chosen, onSelect, onDropCamera, onPlaying, nearestRecording }: TileProps) {
+  const alone = onSelect === undefined;
+  const selected = alone || chosen === true;
   const { t } = useTranslation('playback');
   const frame = useRef<HTMLElement>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -143,20 +146,25 @@ export function VideoTile({ index, camera, mode, seek, speed, selected, onSelect
     }
   };
 
+  const title = camera ? `${camera.shopName} · ${camera.name}` : t('tile.label', { index: index + 1 });
   return (
     <section
       ref={frame}
-      className={`video-tile${selected ? ' video-tile-selected' : ''}`}
+      className={`video-tile${selected && !alone ? ' video-tile-selected' : ''}`}
       aria-label={t('tile.label', { index: index + 1 })}
       data-testid={`video-tile-${index}`}
       data-state={mode === 'live' ? (live?.kind ?? 'idle') : (playback?.kind ?? 'idle')}
       onDragOver={(event) => event.preventDefault()}
       onDrop={onDrop}
     >
-      {/* The tile is selected by its button (keyboard and pointer); the picture itself is not interactive. */}
-      <button type="button" className="video-tile-select" onClick={onSelect} aria-pressed={selected}>
-        {camera ? `${camera.shopName} · ${camera.name}` : t('tile.label', { index: index + 1 })}
-      </button>
+      {/* A grid's tile is selected by its button (keyboard and pointer); the picture itself is not interactive. */}
+      {alone ? (
+        <span className="video-tile-select">{title}</span>
+      ) : (
+        <button type="button" className="video-tile-select" onClick={onSelect} aria-pressed={selected}>
+          {title}
+        </button>
+      )}
       <video
         ref={video}
         muted

@@ -8,7 +8,14 @@ export function camerasOfTree(tree: readonly TreeNode[] | null): Map<string, Cam
     for (const node of nodes) {
       const here = node.orgType === 1 && node.shopId ? node : shop;
       if (node.cameraId && here?.shopId)
-        cameras.set(node.cameraId, { cameraId: node.cameraId, name: node.name, shopId: here.shopId, shopName: here.name, shopClosed: here.isClosed === true });
+        cameras.set(node.cameraId, {
+          cameraId: node.cameraId,
+          name: node.name,
+          shopId: here.shopId,
+          shopName: here.name,
+          shopClosed: here.isClosed === true,
+          ...(here.timeZone ? { timeZone: here.timeZone } : {}),
+        });
       visit(node.sublist, here);
       visit(node.cameraList ?? [], here);
     }

@@ -19,4 +19,6 @@ export interface CameraRef {
   shopId: string;
   shopName: string;
   shopClosed: boolean;
+  /** The store's time zone, where the tree gives it: the calendar of the camera's days. */
+  timeZone?: string;
 }

@@ -1,7 +1,6 @@
-import { INSPECTION_LIMITS, messageRef, validityDays, WAREHOUSE_LIMITS, warehousePlanAddRequestSchema } from '@storelens/contracts';
+import { INSPECTION_LIMITS, messageRef, WAREHOUSE_LIMITS, warehousePlanAddRequestSchema } from '@storelens/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -9,14 +9,17 @@ import { ExportButton } from '../../../../shared/analytics/ExportButton.tsx';
 import { formatDuration, formatNumber } from '../../../../shared/analytics/format.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
 import { AreaToolbar, PlanNotices } from '../AreaToolbar.tsx';
+import { CorrelationPanel } from '../CorrelationPanel.tsx';
 import { exportAreaTable } from '../exports.ts';
+import { GeometryVersionsLine } from '../GeometryVersionsLine.tsx';
 import { seriesOption } from '../seriesOption.ts';
 import { areaQueryOf, useAreaPlan } from '../useAreaPlan.ts';
 import { useAreaQuery } from '../useAreaQuery.ts';
 
 /**
  * /area/overview: every region, dwell zone and entrance area of a store's plan with its entries,
- * passes, dwell and deep dwell, and the chosen region by day.
+ * passes, dwell and deep dwell, the chosen region by day, and which regions get busy at the same
+ * hours (correlations).
  */
 export function AreaOverviewPage() {
   const { t } = useTranslation();
@@ -98,6 +101,7 @@ export function AreaOverviewPage() {
       }
     >
       <PlanNotices choice={choice} />
+      <GeometryVersionsLine answers={[summary.data?.geometry]} />
       <Card size="small" title={t('areaAnalysis:regionsTitle')} extra={summary.data ? t('areaAnalysis:tracksN', { n: summary.data.tracks }) : null}>
         <Chart
           label={t('areaAnalysis:regionsTitle')}
@@ -142,6 +146,7 @@ export function AreaOverviewPage() {
           testId="area-trend-chart"
         />
       </Card>
+      <CorrelationPanel query={query} ready={choice.ready} />
     </AnalyticsPage>
   );
 }

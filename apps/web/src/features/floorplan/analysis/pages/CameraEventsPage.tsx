@@ -12,6 +12,7 @@ import { useShopSelection } from '../../../../shared/analytics/useShopSelection.
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
 import { camerasOfShop } from '../../../virtual-store/tour.ts';
 import { exportAreaTable } from '../exports.ts';
+import { GeometryVersionsLine } from '../GeometryVersionsLine.tsx';
 import { seriesOption } from '../seriesOption.ts';
 import { useAreaQuery } from '../useAreaQuery.ts';
 
@@ -99,6 +100,7 @@ export function CameraEventsPage() {
       }
     >
       {data && !data.planId && <Typography.Paragraph type="secondary">{t('areaAnalysis:cameraNotOnPlan')}</Typography.Paragraph>}
+      <GeometryVersionsLine answers={[data?.geometry]} />
       <Card size="small" title={title}>
         <Chart label={title} option={chart} empty={!hasChartData([tracks])} loading={answer.isFetching} height={280} testId="events-chart" />
       </Card>

@@ -8,6 +8,7 @@ import { hasChartData } from '../../../../shared/analytics/chartOption.ts';
 import { ExportButton } from '../../../../shared/analytics/ExportButton.tsx';
 import { AreaToolbar, PlanNotices } from '../AreaToolbar.tsx';
 import { exportAreaTable } from '../exports.ts';
+import { GeometryVersionsLine } from '../GeometryVersionsLine.tsx';
 import { seriesOption } from '../seriesOption.ts';
 import { areaQueryOf, datesIn, useAreaPlan } from '../useAreaPlan.ts';
 import { useAreaQuery } from '../useAreaQuery.ts';
@@ -66,6 +67,7 @@ export function EntryAnalysisPage() {
       }
     >
       <PlanNotices choice={choice} />
+      <GeometryVersionsLine answers={[answer.data?.geometry]} />
       <Card size="small" title={t('areaAnalysis:enterTrend')}>
         <Chart
           label={t('areaAnalysis:enterTrend')}

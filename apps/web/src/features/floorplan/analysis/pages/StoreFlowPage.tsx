@@ -1,19 +1,20 @@
 import { type FlowPercent, areaAnalysisOperations as ops } from '@storelens/contracts';
 import { Card, Table, type TableColumnType } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnalyticsPage } from '../../../../shared/analytics/AnalyticsPage.tsx';
-import { todayLocal } from '../../../../shared/analytics/dateRange.ts';
 import { ExportButton } from '../../../../shared/analytics/ExportButton.tsx';
+import { useStoreDay } from '../../../../shared/analytics/useStoreDay.ts';
 import { AreaToolbar, PlanNotices } from '../AreaToolbar.tsx';
 import { DayPicker } from '../DayPicker.tsx';
 import { exportAreaTable } from '../exports.ts';
-import { PlanCanvas, type PlanView } from '../PlanCanvas.tsx';
+import { GeometryVersionsLine } from '../GeometryVersionsLine.tsx';
+import { LayerCanvas, PlanCanvas, type PlanView } from '../PlanCanvas.tsx';
+import { TrajectoryLayer } from '../TrajectoryLayer.tsx';
 import { areaQueryOf, useAreaPlan, useAreaPlanImage } from '../useAreaPlan.ts';
 import { useAreaQuery } from '../useAreaQuery.ts';
 
 type Line = FlowPercent['lines'][number];
-const TRACKS_PER_STROKE = 25;
 interface MatrixRow {
   fromId: string;
   from: string;
@@ -48,6 +49,9 @@ function drawLine(context: CanvasRenderingContext2D, view: PlanView, line: Line)
   context.fillText(`${line.name} ${line.percent === null ? '--' : `${line.percent}%`}`, mx + nx * 22 + 4, my + ny * 22);
 }
 
+/** The page's measure of its drawing, which `npm run bench -- floorplan` reads (apps/server/src/bench/floorplan-bench.ts). */
+const TRAJECTORIES_MEASURE = 'storeFlow.trajectories';
+
 /**
  * /area/storeFlow: a day's trajectories drawn on the plan, the flow lines with the share of the
  * tracks that crossed them, and the from-and-go matrix between regions.
@@ -55,7 +59,7 @@ function drawLine(context: CanvasRenderingContext2D, view: PlanView, line: Line)
 export function StoreFlowPage() {
   const { t } = useTranslation();
   const choice = useAreaPlan();
-  const [date, setDate] = useState(() => todayLocal());
+  const { day: date, today, setDay: setDate } = useStoreDay(choice.shops.timeZones);
   const image = useAreaPlanImage(choice.plan);
   const dayQuery = { ...areaQueryOf(choice), startDate: date, endDate: date };
   const trajectories = useAreaQuery(
@@ -66,27 +70,23 @@ export function StoreFlowPage() {
   const flows = useAreaQuery(ops.flowPercent, dayQuery, choice.ready);
   const fromAndGo = useAreaQuery(ops.fromAndGo, dayQuery, choice.ready);
 
-  const draw = useCallback(
+  const drawLines = useCallback(
     (context: CanvasRenderingContext2D, view: PlanView) => {
-      context.lineWidth = 1.2;
-      context.strokeStyle = 'rgba(22, 119, 255, 0.25)';
-      // Strokes of 25 tracks each: thousands of single strokes are slow, one stroke for all would hide
-      // where many people walked (overlaps within one stroke do not darken).
-      const tracks = trajectories.data?.tracks ?? [];
-      for (let start = 0; start < tracks.length; start += TRACKS_PER_STROKE) {
-        context.beginPath();
-        for (const track of tracks.slice(start, start + TRACKS_PER_STROKE)) {
-          track.points.forEach(([x, y], index) => {
-            if (index === 0) context.moveTo(x * view.scale, y * view.scale);
-            else context.lineTo(x * view.scale, y * view.scale);
-          });
-        }
-        context.stroke();
-      }
       for (const line of flows.data?.lines ?? []) drawLine(context, view, line);
-      context.canvas.dataset.tracks = String(trajectories.data?.tracks.length ?? 0);
     },
-    [trajectories.data, flows.data],
+    [flows.data],
+  );
+  const tracks = trajectories.data?.tracks;
+  // The plan's image below, the tracks over it on a layer of their own (drawn in a worker, and not again
+  // when the image or the lines arrive), the flow lines on top: the order one canvas had them in.
+  const layers = useCallback(
+    (view: PlanView) => (
+      <>
+        <TrajectoryLayer tracks={tracks} view={view} measure={TRAJECTORIES_MEASURE} testId="flow-tracks" />
+        <LayerCanvas view={view} draw={drawLines} testId="flow-lines-canvas" />
+      </>
+    ),
+    [tracks, drawLines],
   );
 
   const regions = fromAndGo.data?.regions ?? [];
@@ -133,18 +133,19 @@ export function StoreFlowPage() {
             />
           }
         >
-          <DayPicker value={date} onChange={setDate} testId="area-flow-date" />
+          <DayPicker value={date} today={today} onChange={setDate} testId="area-flow-date" />
         </AreaToolbar>
       }
     >
       <PlanNotices choice={choice} />
+      <GeometryVersionsLine answers={[flows.data?.geometry, fromAndGo.data?.geometry]} />
       {choice.plan && (
         <Card
           size="small"
           title={t('areaAnalysis:trajectories')}
           extra={trajectories.data ? t('areaAnalysis:tracksShown', { shown: trajectories.data.tracks.length, total: trajectories.data.total }) : null}
         >
-          <PlanCanvas plan={choice.plan} image={image} draw={draw} label={t('areaAnalysis:trajectories')} testId="flow-canvas" />
+          <PlanCanvas plan={choice.plan} image={image} layers={layers} label={t('areaAnalysis:trajectories')} testId="flow-canvas" />
         </Card>
       )}
       <Card size="small" title={t('areaAnalysis:flowLines')}>

@@ -9,6 +9,7 @@ import { DateRangePicker } from '../../../../shared/analytics/DateRangePicker.ts
 import { saveBlob } from '../../../../shared/lib/saveFile.ts';
 import { CanButton } from '../../../session/components/CanButton.tsx';
 import { AreaToolbar, PlanNotices } from '../AreaToolbar.tsx';
+import { GeometryVersionsLine } from '../GeometryVersionsLine.tsx';
 import { differenceColour, HEAT_LEGEND_HEIGHT, HEAT_RAMPS, type HeatRamp, heatDifference, heatPoints } from '../heatRamps.ts';
 import { PlanCanvas, type PlanView } from '../PlanCanvas.tsx';
 import { areaQueryOf, useAreaPlan, useAreaPlanImage } from '../useAreaPlan.ts';
@@ -135,6 +136,7 @@ export function StoreHeatPage() {
       }
     >
       <PlanNotices choice={choice} />
+      <GeometryVersionsLine answers={[heat.data?.geometry]} />
       {choice.plan && (
         <Card
           size="small"

@@ -1,14 +1,14 @@
 import { CameraOutlined, DeleteOutlined } from '@ant-design/icons';
 import { INSPECTION_RESULT_LIMITS, type ItemResult, type TodoDetail, type TodoDoneRow, type TodoRow } from '@storelens/contracts';
 import { Alert, App, Button, Card, Empty, Flex, Input, List, Radio, Spin, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../../shared/lib/dateTime.ts';
 import { useSessionStore } from '../../../session/state/sessionStore.ts';
 import { useInspectionRefresh, useTodoDetail, useTodoList } from '../../hooks/useInspection.ts';
 import { type KeptDone, type OfflinePhoto, type OfflineStore, offlineStore, type QueuedSubmission } from '../../offline/store.ts';
-import { newClientKey, notifyQueueChange, onQueueChange, queueSubmission, sendQueued } from '../../offline/sync.ts';
+import { keepSending, newClientKey, notifyQueueChange, onQueueChange, queueSubmission, sendQueued } from '../../offline/sync.ts';
 import { useOfflineReady, useOnline } from '../../offline/useOffline.ts';
 import { SITE_INSPECTION_PATH, siteInspectionPath, siteResultPath } from '../../routes.tsx';
 import { firstProblem, type ItemMark } from '../../todoChecks.ts';
@@ -37,14 +37,21 @@ function useQueue(store: OfflineStore | null): QueuedSubmission[] {
   return queue;
 }
 
-/** Sends the queue now and whenever the connection returns. */
-function useSender(store: OfflineStore | null, online: boolean) {
+/**
+ * Sends the queue whenever the connection returns or work is queued while connected, and again
+ * after a while as long as something stays queued.
+ */
+function useSender(store: OfflineStore | null, online: boolean, queue: readonly QueuedSubmission[]) {
   const refresh = useInspectionRefresh();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh is a new function each render; sending follows the connection only.
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  const waiting = queue.some((submission) => submission.state === 'queued');
   useEffect(() => {
     if (!store || !online) return;
-    void sendQueued(store, nowIso).then(refresh, () => undefined);
-  }, [store, online]);
+    // Back online with nothing to send: what the server says may have moved meanwhile.
+    if (!waiting) return void refreshRef.current();
+    return keepSending(store, { at: nowIso, afterRound: () => refreshRef.current() });
+  }, [store, online, waiting]);
 }
 
 /** Offline or online, and whether the page is ready for going offline. */
@@ -412,7 +419,7 @@ export function SiteInspectionPage() {
   const online = useOnline();
   const ready = useOfflineReady();
   const queue = useQueue(store);
-  useSender(store, online);
+  useSender(store, online, queue);
   return (
     <Flex vertical gap={12} style={{ maxWidth: PHONE_WIDTH }}>
       <ConnectionBanner online={online} ready={ready} />

@@ -149,8 +149,6 @@ export function TodoDisposePage() {
                     mode="playback"
                     seek={seek}
                     speed={1}
-                    selected
-                    onSelect={() => undefined}
                     onDropCamera={(dropped) => data.cameras.some((one) => one.cameraId === dropped) && setChosenCamera(dropped)}
                     onPlaying={setClockMs}
                   />

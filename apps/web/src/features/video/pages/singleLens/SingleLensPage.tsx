@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Empty, Row, Space, Spin, TreeSelect, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Chart } from '../../../../shared/analytics/Chart.tsx';
+import { useStoreDay } from '../../../../shared/analytics/useStoreDay.ts';
 import { formatDateTime, formatHour } from '../../../../shared/lib/dateTime.ts';
 import { SectionHeading } from '../../../../shared/ui/SectionHeading.tsx';
 import { useCan } from '../../../session/hooks/useCan.ts';
@@ -91,8 +92,9 @@ export function SingleLensPage() {
   const [picked, setCameraId] = useState<string | null>(searchParams.get('cameraId'));
   // Until someone picks, the first camera of the tree: a page with figures, not an empty one.
   const cameraId = picked ?? firstCameraOf(choices);
-  const [day, setDay] = useState<Dayjs>(() => dayjs());
-  const date = day.format('YYYY-MM-DD');
+  // The camera's store's today until someone picks a day (a store a day ahead of the viewer has its new day).
+  const zone = cameraId ? cameras.get(cameraId)?.timeZone : undefined;
+  const { day: date, today, setDay } = useStoreDay(zone ? [zone] : []);
 
   const figures = useQuery({
     queryKey: ['singleLens', 'figures', cid, cameraId, date],
@@ -154,7 +156,13 @@ export function SingleLensPage() {
             treeTitleRender={(node: CameraChoiceNode) => <span data-testid={`camera-choice-${node.value}`}>{node.title}</span>}
           />
           <span data-testid="single-lens-day">
-            <DatePicker value={day} onChange={(value) => value && setDay(value)} allowClear={false} aria-label={t('day')} />
+            <DatePicker
+              value={dayjs(date)}
+              onChange={(value) => value && setDay(value.format('YYYY-MM-DD'))}
+              disabledDate={(value) => value.format('YYYY-MM-DD') > today}
+              allowClear={false}
+              aria-label={t('day')}
+            />
           </span>
         </Space>
       </Card>
@@ -211,8 +219,6 @@ export function SingleLensPage() {
                     mode="playback"
                     seek={seek}
                     speed={speed}
-                    selected
-                    onSelect={() => undefined}
                     // Nothing on this page is dragged: the camera is chosen above.
                     onDropCamera={() => undefined}
                     onPlaying={onPlaying}
