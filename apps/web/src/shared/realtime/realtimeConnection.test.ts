@@ -86,6 +86,22 @@ describe('the real-time connection', () => {
     expect(h.connection.lastEventId()).toBe('7');
   });
 
+  it('opened without an event to resume from, tells the pages to read again (what changed before it began is not replayed)', async () => {
+    const h = harness();
+    h.connection.start();
+    await h.settle();
+    expect(h.resyncs()).toBe(0);
+    h.sources[0]?.open();
+    expect(h.resyncs()).toBe(1);
+    // Resumed from an event, the server replays: no extra reading.
+    h.sources[0]?.send('dashboard', { shopId: 's1', at: 'now' }, '12');
+    h.sources[0]?.fail();
+    h.timers[0]?.run();
+    await h.settle();
+    h.sources[1]?.open();
+    expect(h.resyncs()).toBe(1);
+  });
+
   it('after an error, reconnects with backoff on a new ticket, naming the last event it received', async () => {
     const h = harness();
     h.connection.start();
@@ -124,8 +140,9 @@ describe('the real-time connection', () => {
     h.connection.start();
     await h.settle();
     h.sources[0]?.open();
+    const onOpen = h.resyncs();
     h.sources[0]?.send('resync', { reason: 'tooManyMissed' });
-    expect(h.resyncs()).toBe(1);
+    expect(h.resyncs()).toBe(onOpen + 1);
     h.sources[0]?.send('notice', { counts: { alert: 0, plan: 0, rectification: 0 }, message: null }, '9');
     h.sources[0]?.send('reconnect', { reason: 'lifetime' });
     await h.settle();

@@ -86,12 +86,16 @@ export function createRealtimeConnection(deps: RealtimeConnectionDeps) {
       return;
     }
     if (!running || mine !== generation) return;
-    const opened = deps.openEventSource(lastEventId ? `${url}&lastEventId=${encodeURIComponent(lastEventId)}` : url);
+    // Without an event to resume from, the server replays nothing: what changed between the pages'
+    // reads and this stream's start would be lost, so the pages read again once it opens.
+    const resumesFrom = lastEventId;
+    const opened = deps.openEventSource(resumesFrom ? `${url}&lastEventId=${encodeURIComponent(resumesFrom)}` : url);
     source = opened;
     opened.onopen = () => {
       if (source !== opened) return;
       failures = 0;
       deps.onStatus('open');
+      if (resumesFrom === null) deps.onResync();
     };
     opened.onerror = () => {
       if (source === opened) retryLater();
