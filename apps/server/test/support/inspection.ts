@@ -9,6 +9,7 @@ import type { DB } from '../../src/platform/db/database.ts';
 import * as inspectionTotals from '../../src/platform/db/migrations/0038_inspection_totals.ts';
 import * as inspectionShopTotals from '../../src/platform/db/migrations/0042_inspection_shop_totals.ts';
 import * as inspectionYearTotals from '../../src/platform/db/migrations/0046_inspection_year_totals.ts';
+import * as rectificationTotals from '../../src/platform/db/migrations/0048_rectification_totals.ts';
 import { createJobQueue, createJobWorker, type JobDefinition } from '../../src/platform/jobs/jobs.ts';
 import { createScheduler } from '../../src/platform/jobs/scheduler.ts';
 import { tenantScope } from '../../src/platform/tenancy/scoped.ts';
@@ -168,12 +169,13 @@ export async function expectStoreTotalsAgree(db: DB, customerId: string) {
 }
 
 /**
- * Every inspection total written again by the migrations' backfills alone: 0046 undone (its year rows
- * and rectification dates gone, its column renamed back), every total deleted, then 0038, 0042 and
- * 0046 run on the rows there.
+ * Every inspection total written again by the migrations' backfills alone: 0048 and 0046 undone
+ * (the rectification totals, the year rows and rectification dates gone, a column renamed back),
+ * every total deleted, then 0038, 0042, 0046 and 0048 run on the rows there.
  */
 export async function rerunTotalsMigrations(db: DB): Promise<void> {
   const raw = db as unknown as Kysely<unknown>;
+  await rectificationTotals.down(raw);
   await inspectionYearTotals.down(raw);
   await db.deleteFrom('inspection_plan_day_totals').execute();
   await db.deleteFrom('inspection_item_day_totals').execute();
@@ -182,4 +184,26 @@ export async function rerunTotalsMigrations(db: DB): Promise<void> {
   await inspectionTotals.up(raw);
   await inspectionShopTotals.up(raw);
   await inspectionYearTotals.up(raw);
+  await rectificationTotals.up(raw);
 }
+
+/** The rectification totals (0048) summed again from the rectifications: for a seed that puts items in states directly. */
+export async function rebuildRectificationTotals(db: DB): Promise<void> {
+  const raw = db as unknown as Kysely<unknown>;
+  await rectificationTotals.down(raw);
+  await rectificationTotals.up(raw);
+}
+
+/** The rectification totals (0048) as kept, per customer, store and period, sorted: what a rebuild from the rows must equal. */
+export const keptRectificationTotals = (db: DB) =>
+  db
+    .selectFrom('rectification_shop_period_totals')
+    .select(['customer_id', 'period', 'shop_id', 'raised', 'answered', 'answered_on_time'])
+    .where((eb) => eb.or([eb('raised', '!=', 0), eb('answered', '!=', 0), eb('answered_on_time', '!=', 0)]))
+    .orderBy('customer_id')
+    .orderBy('period')
+    .orderBy('shop_id')
+    .execute()
+    .then((rows) =>
+      rows.map((row) => ({ ...row, raised: Number(row.raised), answered: Number(row.answered), answered_on_time: Number(row.answered_on_time) })),
+    );

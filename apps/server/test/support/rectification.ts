@@ -40,7 +40,7 @@ export async function buildRectificationChain(t: TestApp) {
   const person = async (surname: string, givenName: string, membership: { roleId: number; orgId?: string; shopIds?: string[] }) => {
     const user = await buildUser(db, [{ customerId, ...membership }]);
     await db.updateTable('users').set({ surname, given_name: givenName }).where('id', '=', user.userId).execute();
-    return { userId: user.userId, name: `${surname} ${givenName}`, session: await signIn(app, user.loginName, customerId) };
+    return { userId: user.userId, loginName: user.loginName, name: `${surname} ${givenName}`, session: await signIn(app, user.loginName, customerId) };
   };
   const people = {
     admin: await person('Ada', 'Admin', { roleId: RoleId.superManager }),

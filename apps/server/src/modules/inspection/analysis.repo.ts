@@ -1,3 +1,4 @@
+import { OPEN_STATES } from '@storelens/contracts';
 import { type Expression, type ExpressionBuilder, sql } from 'kysely';
 import type { Database, InspectionShopItemMonthTotalsTable } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
@@ -540,27 +541,42 @@ export function analysisRepo(scope: TenantScope) {
 
     /**
      * Rectifications raised by the range's inspections: all, those due (answered, or past the
-     * deadline at `at`), and those answered by their deadline (the latest answer's time). Read by
-     * their assignment's date (migration 0046) from one index: the assignments are not joined (a
-     * year's 365,000 at 1,000 stores), and an inspection's rectification comes from a submitted,
-     * never a cancelled, assignment.
+     * deadline at `at`), and those answered by their deadline (the latest answer's time). All,
+     * answered and on time from the totals the rectification module's transitions keep per store
+     * and period (migration 0048, read with `periodPlan` like the store totals); only the
+     * unanswered past their deadline at `at` from the rectifications, through the index led by
+     * their state (the open ones are a few percent).
      */
     rectifications: async (range: AnalysisRange, at: string) => {
       if (range.shopIds?.length === 0) return { total: 0, due: 0, on_time: 0 };
-      const answered = sql`r.state in ('submitted', 'approved')`;
-      let query = scope
+      const plan = periodPlan(range.startDate, range.endDate);
+      const signed = (column: 'raised' | 'answered' | 'answered_on_time') =>
+        plan.minus.length === 0
+          ? sql<number | string | null>`sum(t.${sql.ref(column)})`
+          : sql<number | string | null>`sum(case when t.period in (${sql.join(plan.minus)}) then -t.${sql.ref(column)} else t.${sql.ref(column)} end)`;
+      let totals = scope
+        .selectFrom('rectification_shop_period_totals as t')
+        .where('t.period', 'in', [...plan.plus, ...plan.minus])
+        .select([signed('raised').as('raised'), signed('answered').as('answered'), signed('answered_on_time').as('on_time')]);
+      let overdue = scope
         .selectFrom('rectifications as r')
         .where('r.source', '=', 'inspection')
+        .where('r.state', 'in', [...OPEN_STATES])
         .where('r.batch_date', '>=', range.startDate)
         .where('r.batch_date', '<=', range.endDate)
-        .select((eb) => [
-          eb.fn.countAll<number | string>().as('total'),
-          sql<number | string | null>`sum(case when ${answered} or r.deadline <= ${at} then 1 else 0 end)`.as('due'),
-          sql<number | string | null>`sum(case when ${answered} and r.submitted_at <= r.deadline then 1 else 0 end)`.as('on_time'),
-        ]);
-      if (range.shopIds) query = query.where('r.shop_id', 'in', [...range.shopIds]);
-      const row = await query.executeTakeFirst();
-      return { total: Number(row?.total ?? 0), due: Number(row?.due ?? 0), on_time: Number(row?.on_time ?? 0) };
+        .where('r.deadline', '<=', at)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'));
+      const filter = range.shopIds ? await storeFilter(range.shopIds) : null;
+      if (filter?.named) {
+        totals = totals.where('t.shop_id', 'in', filter.named);
+        overdue = overdue.where('r.shop_id', 'in', filter.named);
+      } else if (filter?.except.length) {
+        totals = totals.where('t.shop_id', 'not in', filter.except);
+        overdue = overdue.where('r.shop_id', 'not in', filter.except);
+      }
+      const [counted, late] = await Promise.all([totals.executeTakeFirst(), overdue.executeTakeFirst()]);
+      const answered = Number(counted?.answered ?? 0);
+      return { total: Number(counted?.raised ?? 0), due: answered + Number(late?.n ?? 0), on_time: Number(counted?.on_time ?? 0) };
     },
 
     /** The same counts from the range's assignments joined to their rectifications: what `rectifications` must answer. */

@@ -1,11 +1,20 @@
-import { analysisOperations as ops, type PatrolStats, ResponseStatus, RoleId } from '@storelens/contracts';
+import { analysisOperations as ops, type PatrolStats, ResponseStatus, RoleId, rectificationOperations } from '@storelens/contracts';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { download } from '../../../test/factories.ts';
+import { download, signIn } from '../../../test/factories.ts';
 import { createTestApp, expectMessageInAllLanguages, invoke, type TestApp } from '../../../test/harness.ts';
-import { buildItems, buildPlan, expectStoreTotalsAgree, ok, rerunTotalsMigrations, storeTotalsBothWays } from '../../../test/support/inspection.ts';
-import { buildRectificationChain, type RectificationChain } from '../../../test/support/rectification.ts';
+import {
+  buildItems,
+  buildPlan,
+  expectStoreTotalsAgree,
+  keptRectificationTotals,
+  ok,
+  rebuildRectificationTotals,
+  rerunTotalsMigrations,
+  storeTotalsBothWays,
+} from '../../../test/support/inspection.ts';
+import { buildRectificationChain, ok as okRectification, type RectificationChain } from '../../../test/support/rectification.ts';
 import { newId } from '../../platform/ids.ts';
 import { createJobQueue } from '../../platform/jobs/jobs.ts';
 import { objectStorageOf } from '../../platform/storage/storage-config.ts';
@@ -122,6 +131,9 @@ async function rectify(
     .set({ deadline: state.deadline, state: state.state, submitted_at: state.submittedAt ?? null })
     .where('id', '=', raised?.rectificationId ?? '')
     .execute();
+  // Put in its state directly, not by the transitions: the totals (0048) summed again from the rows.
+  await rebuildRectificationTotals(t.db);
+  return raised?.rectificationId ?? '';
 }
 
 const stats = (session: RectificationChain['people']['admin']['session'], input: object = RANGE) => ok<PatrolStats>(t.app, session, ops.patrolStats, input);
@@ -411,5 +423,113 @@ describe('inspection analysis', () => {
     // Another customer's export holds none of it; a store beyond the scope is refused.
     const refused = await download(t.app, 'POST', ops.patrolStatsExport.path, { ...RANGE, shopIds: [chain.s2] }, chain.people.store.session);
     expect(refused.json().status).toBe(ResponseStatus.notFound);
+  });
+
+  it('keeps the rectification totals (0048) through raise, answer, rejection, a late answer, approval, referral and a manual item', async () => {
+    const repo = analysisRepo(tenantScope(t.db, chain.customerId));
+    const people = Object.values(chain.people);
+    const ranges = [RANGE, { startDate: '2026-05-02', endDate: '2026-05-31' }, { startDate: '2026-01-01', endDate: '2026-12-31' }];
+    const filters = [null, [chain.s2], [chain.s1, chain.s2]];
+    const times = ['2026-05-10T00:00:00.000Z', '2026-05-14T00:00:00.000Z', '2026-06-30T00:00:00.000Z'];
+    const agree = async (step: string) => {
+      for (const dates of ranges)
+        for (const shopIds of filters)
+          for (const time of times) {
+            const range = { ...dates, shopIds };
+            expect(await repo.rectifications(range, time), `${step} ${JSON.stringify(range)} ${time}`).toEqual(
+              await repo.rectificationsFromAssignments(range, time),
+            );
+          }
+      // What the transitions kept is what summing the rows again gives.
+      const kept = await keptRectificationTotals(t.db);
+      await rebuildRectificationTotals(t.db);
+      expect(await keptRectificationTotals(t.db), step).toEqual(kept);
+    };
+    // Acts as the item's handler or founder, signed in at the clock's time (sessions live by the clock).
+    const as = async (userId: string) => {
+      const person = people.find((one) => one.userId === userId);
+      if (!person) throw new Error(`no person ${userId}`);
+      return signIn(t.app, person.loginName, chain.customerId);
+    };
+    const item = (id: string) => t.db.selectFrom('rectifications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const raise = async (shopId: string, date: string, itemId: string) => {
+      const row = await assignment(shopId, date);
+      const rectification = createRectificationService({ db: t.db, storage: objectStorageOf(t.config) });
+      const [raised] = await t.db.transaction().execute((trx) =>
+        rectification.raiseFromInspection(trx, [
+          {
+            customerId: chain.customerId,
+            shopId,
+            planId,
+            planName: 'Daily check',
+            planFounderUserId: chain.people.admin.userId,
+            assignmentId: row.id,
+            batchDate: row.batch_date,
+            assignmentItemId: `${row.id}:${itemId}:totals`,
+            itemId,
+            itemName: 'item',
+            categoryName: 'category',
+            remark: 'broken',
+            inspectorUserId: chain.people.admin.userId,
+            failedAt: '2026-05-10T00:00:00.000Z',
+            evidence: { screenshots: [], images: [] },
+          },
+        ]),
+      );
+      return raised?.rectificationId ?? '';
+    };
+    try {
+      setClock('2026-05-10T00:00:00.000Z');
+      const answered = await raise(chain.s2, '2026-05-02', till);
+      const handed = await raise(chain.s2, '2026-05-01', door);
+      await agree('raised');
+      const first = await item(answered);
+      expect(first.deadline > '2026-05-10T00:00:00.000Z' && first.deadline < '2026-05-14T00:00:00.000Z').toBe(true);
+
+      const submit = async () =>
+        okRectification(t.app, await as(first.handler_id), rectificationOperations.submit, { rectificationId: answered, feedback: 'Fixed', imageIds: [] });
+      const review = async (decision: 'approve' | 'reject') =>
+        okRectification(t.app, await as(chain.people.admin.userId), rectificationOperations.review, {
+          rectificationId: answered,
+          decision,
+          reason: 'Still broken',
+        });
+      await submit();
+      await agree('answered on time');
+      await review('reject');
+      await agree('rejected');
+      // Past its deadline: answered late, then approved.
+      setClock('2026-05-14T00:00:00.000Z');
+      await submit();
+      await agree('answered late');
+      await review('approve');
+      await agree('approved');
+      expect((await item(answered)).state).toBe('approved');
+
+      // A referral keeps the state and the deadline: the totals do not move.
+      const other = people.find(
+        (one) => one.userId !== (first.handler_id ?? '') && [chain.people.store2.userId, chain.people.city.userId].includes(one.userId),
+      );
+      const before = await keptRectificationTotals(t.db);
+      await okRectification(t.app, await as((await item(handed)).handler_id), rectificationOperations.refer, {
+        rectificationId: handed,
+        handlerId: other?.userId ?? '',
+        reason: 'On leave',
+      });
+      expect(await keptRectificationTotals(t.db)).toEqual(before);
+      await agree('referred');
+
+      // A manual item has no inspection: not counted.
+      await okRectification(t.app, await as(chain.people.admin.userId), rectificationOperations.create, {
+        shopId: chain.s2,
+        itemName: 'Shelf',
+        problem: 'Empty shelf',
+        imageIds: [],
+      });
+      expect(await keptRectificationTotals(t.db)).toEqual(before);
+      await agree('manual');
+    } finally {
+      setClock('2026-05-10T00:00:00.000Z');
+    }
   });
 });

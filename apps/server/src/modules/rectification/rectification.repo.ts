@@ -5,6 +5,7 @@ import { containsKeyword } from '../../platform/db/like-pattern.ts';
 import type { RectificationHistoryTable, RectificationMediaTable, RectificationsTable } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
 import type { Member, PeopleLayout } from './rectification-people.ts';
+import { rectificationTotalsRepo, totalsChange } from './rectification-totals.repo.ts';
 
 export type RectificationStored = Selectable<RectificationsTable>;
 export type MediaStored = Selectable<RectificationMediaTable>;
@@ -30,6 +31,7 @@ export interface ListQuery {
 type NoticeColumn = 'due_soon_at' | 'overdue_at' | 'escalated_at';
 
 export function rectificationRepo(scope: TenantScope) {
+  const totals = rectificationTotalsRepo(scope);
   const filtered = (query: ListQuery) => {
     let select = scope.selectFrom('rectifications');
     if (query.shopIds !== null) select = select.where('shop_id', 'in', query.shopIds.length > 0 ? [...query.shopIds] : ['']);
@@ -141,33 +143,46 @@ export function rectificationRepo(scope: TenantScope) {
             .where('source', '=', source)
             .where('source_key', 'in', [...keys])
             .execute(),
-    /** Inserts unless the source key is taken (a failure raised twice): whether it was inserted. */
+    /** Inserts unless the source key is taken (a failure raised twice): whether it was inserted. Counted in the totals (0048). */
     async insert(row: Omit<RectificationStored, 'customer_id'>): Promise<boolean> {
       const result = await scope
         .insertInto('rectifications', [row])
         .onConflict((conflict) => conflict.columns(['customer_id', 'source', 'source_key']).doNothing())
         .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      if (inserted) await totals.add(totalsChange(null, row));
+      return inserted;
     },
     /** Many rows in batches, a taken source key skipped as by `insert` (the inspection bench's year of failures). */
     async insertMany(rows: readonly Omit<RectificationStored, 'customer_id'>[]): Promise<void> {
       // About 45 columns a row: 400 rows stay under both databases' limits on bound parameters.
-      for (let start = 0; start < rows.length; start += 400)
-        await scope
-          .insertInto('rectifications', rows.slice(start, start + 400))
+      for (let start = 0; start < rows.length; start += 400) {
+        const part = rows.slice(start, start + 400);
+        const inserted = await scope
+          .insertInto('rectifications', part)
           .onConflict((conflict) => conflict.columns(['customer_id', 'source', 'source_key']).doNothing())
+          .returning('id')
           .execute();
+        const ids = new Set(inserted.map((row) => row.id));
+        await totals.add(part.filter((row) => ids.has(row.id)).flatMap((row) => totalsChange(null, row)));
+      }
     },
-    /** Changes an item only if it still stands where the caller saw it (state and handler): a racing second action changes nothing. */
-    async move(id: string, expected: { state: RectificationState; handlerId: string }, patch: Partial<Omit<RectificationStored, 'customer_id' | 'id'>>) {
+    /**
+     * Changes an item only if it still stands where the caller saw it (`seen`: its state and
+     * handler): a racing second action changes nothing. The totals (0048) move with it, in the
+     * caller's transaction.
+     */
+    async move(seen: RectificationStored, patch: Partial<Omit<RectificationStored, 'customer_id' | 'id'>>) {
       const [result] = await scope
         .updateTable('rectifications')
         .set(patch)
-        .where('id', '=', id)
-        .where('state', '=', expected.state)
-        .where('handler_id', '=', expected.handlerId)
+        .where('id', '=', seen.id)
+        .where('state', '=', seen.state)
+        .where('handler_id', '=', seen.handler_id)
         .execute();
-      return Number(result?.numUpdatedRows ?? 0) > 0;
+      const moved = Number(result?.numUpdatedRows ?? 0) > 0;
+      if (moved) await totals.add(totalsChange(seen, { ...seen, ...patch }));
+      return moved;
     },
     /** Takes a notice for one item: true for the one caller that set it. */
     async claimNotice(id: string, column: NoticeColumn, at: string, openStates: readonly RectificationState[]): Promise<boolean> {

@@ -639,17 +639,13 @@ export function createRectificationService(deps: { db: DB; storage: ObjectStorag
         await requireUploads(actor, trx, input.imageIds);
         const at = nowIso();
         const round = row.feedback_round + 1;
-        const moved = await repo.move(
-          row.id,
-          { state: row.state, handlerId: row.handler_id },
-          {
-            state: target,
-            feedback: input.feedback,
-            feedback_round: round,
-            submitted_at: at,
-            updated_at: at,
-          },
-        );
+        const moved = await repo.move(row, {
+          state: target,
+          feedback: input.feedback,
+          feedback_round: round,
+          submitted_at: at,
+          updated_at: at,
+        });
         if (!moved) throw refused('rectification.actionRefused');
         const imageIds = [...new Set(input.imageIds)];
         if ((await repo.attach(actor.userId, imageIds, { rectificationId: row.id, role: 'feedback', round })) !== imageIds.length)
@@ -675,18 +671,14 @@ export function createRectificationService(deps: { db: DB; storage: ObjectStorag
         const at = nowIso();
         // The notices start again for the new handler: due soon and overdue reach whoever holds the
         // item, and escalation waits a day after the hand-over as it waits a day after the deadline.
-        const moved = await repo.move(
-          row.id,
-          { state: row.state, handlerId: row.handler_id },
-          {
-            state: target,
-            handler_id: input.handlerId,
-            due_soon_at: null,
-            overdue_at: null,
-            escalated_at: null,
-            updated_at: at,
-          },
-        );
+        const moved = await repo.move(row, {
+          state: target,
+          handler_id: input.handlerId,
+          due_soon_at: null,
+          overdue_at: null,
+          escalated_at: null,
+          updated_at: at,
+        });
         if (!moved) throw refused('rectification.actionRefused');
         await repo.insertHistory([
           historyEntry(row.id, 'refer', { userId: actor.userId, reason: input.reason, fromUserId: row.handler_id, toUserIds: [input.handlerId], at }),
@@ -711,17 +703,13 @@ export function createRectificationService(deps: { db: DB; storage: ObjectStorag
         const repo = repoOf(actor.customerId, trx);
         const at = nowIso();
         const reason = input.decision === 'reject' ? input.reason.trim() : null;
-        const moved = await repo.move(
-          row.id,
-          { state: row.state, handlerId: row.handler_id },
-          {
-            state: target,
-            reject_reason: reason,
-            reviewed_by: actor.userId,
-            reviewed_at: at,
-            updated_at: at,
-          },
-        );
+        const moved = await repo.move(row, {
+          state: target,
+          reject_reason: reason,
+          reviewed_by: actor.userId,
+          reviewed_at: at,
+          updated_at: at,
+        });
         if (!moved) throw refused('rectification.actionRefused');
         await repo.insertHistory([historyEntry(row.id, input.decision, { userId: actor.userId, reason, toUserIds: [row.handler_id], at })]);
         await notify(trx, actor.customerId, row, input.decision === 'approve' ? 'approved' : 'rejected', [people.member(row.handler_id)], {

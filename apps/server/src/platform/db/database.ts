@@ -47,6 +47,7 @@ import * as floorplanTrackPoints from './migrations/0044_floorplan_track_points.
 import * as planHeatGeometry from './migrations/0045_plan_heat_geometry.ts';
 import * as inspectionYearTotals from './migrations/0046_inspection_year_totals.ts';
 import * as inspectionItemStatistics from './migrations/0047_inspection_item_statistics.ts';
+import * as rectificationTotals from './migrations/0048_rectification_totals.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0045_plan_heat_geometry': planHeatGeometry,
   '0046_inspection_year_totals': inspectionYearTotals,
   '0047_inspection_item_statistics': inspectionItemStatistics,
+  '0048_rectification_totals': rectificationTotals,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -909,6 +909,21 @@ export interface InspectionItemDayTotalsTable {
  * Per store and period, a store-local date 'YYYY-MM-DD', a month 'YYYY-MM' (migration 0042) or a
  * year 'YYYY' (0046): the analysis's per-store and per-period sums for any store filter.
  */
+/**
+ * Rectifications raised by inspections per store and period (the inspection's date 'YYYY-MM-DD',
+ * its month 'YYYY-MM', its year 'YYYY'): raised, answered (submitted or approved), answered by the
+ * deadline (migration 0048). Written by the rectification module's transitions, read by the
+ * inspection analysis.
+ */
+export interface RectificationShopPeriodTotalsTable {
+  customer_id: string;
+  period: string;
+  shop_id: string;
+  raised: number;
+  answered: number;
+  answered_on_time: number;
+}
+
 export interface InspectionShopPeriodTotalsTable {
   customer_id: string;
   period: string;
@@ -1995,6 +2010,7 @@ export interface Database {
   inspection_item_day_totals: InspectionItemDayTotalsTable;
   inspection_plan_day_totals: InspectionPlanDayTotalsTable;
   inspection_shop_period_totals: InspectionShopPeriodTotalsTable;
+  rectification_shop_period_totals: RectificationShopPeriodTotalsTable;
   inspection_shop_item_month_totals: InspectionShopItemMonthTotalsTable;
   fp_tracks: FpTracksTable;
   fp_heat_minutes: FpHeatMinutesTable;
@@ -2096,6 +2112,7 @@ export type TenantTable =
   | 'rectifications'
   | 'rectification_media'
   | 'rectification_history'
+  | 'rectification_shop_period_totals'
   | 'floor_plans'
   | 'floor_plan_cameras'
   | 'floor_plan_elements'
