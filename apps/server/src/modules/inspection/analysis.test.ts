@@ -96,13 +96,8 @@ async function record(shopId: string, date: string, results: [Result, Result, Re
   return row;
 }
 
-/** A rectification raised by a failed item, through the rectification service, then put in the state wanted. */
-async function rectify(
-  shopId: string,
-  date: string,
-  itemId: string,
-  state: { deadline: string; state: 'pending' | 'submitted' | 'approved'; submittedAt?: string },
-) {
+/** A failed item's rectification raised through the rectification service (as a submission raises it): its id. */
+async function raiseFailure(shopId: string, date: string, itemId: string, failedAt = `${date}T03:00:00.000Z`, keySuffix = '') {
   const row = await assignment(shopId, date);
   const rectification = createRectificationService({ db: t.db, storage: objectStorageOf(t.config) });
   const [raised] = await t.db.transaction().execute((trx) =>
@@ -115,25 +110,35 @@ async function rectify(
         planFounderUserId: chain.people.admin.userId,
         assignmentId: row.id,
         batchDate: row.batch_date,
-        assignmentItemId: `${row.id}:${itemId}`,
+        assignmentItemId: `${row.id}:${itemId}${keySuffix}`,
         itemId,
         itemName: 'item',
         categoryName: 'category',
         remark: 'broken',
         inspectorUserId: chain.people.admin.userId,
-        failedAt: `${date}T03:00:00.000Z`,
+        failedAt,
         evidence: { screenshots: [], images: [] },
       },
     ]),
   );
+  return raised?.rectificationId ?? '';
+}
+
+/** A rectification raised by a failed item, then put in the state wanted. */
+async function rectify(
+  shopId: string,
+  date: string,
+  itemId: string,
+  state: { deadline: string; state: 'pending' | 'submitted' | 'approved'; submittedAt?: string },
+) {
+  const rectificationId = await raiseFailure(shopId, date, itemId);
   await t.db
     .updateTable('rectifications')
     .set({ deadline: state.deadline, state: state.state, submitted_at: state.submittedAt ?? null })
-    .where('id', '=', raised?.rectificationId ?? '')
+    .where('id', '=', rectificationId)
     .execute();
   // Put in its state directly, not by the transitions: the totals (0048) summed again from the rows.
   await rebuildRectificationTotals(t.db);
-  return raised?.rectificationId ?? '';
 }
 
 const stats = (session: RectificationChain['people']['admin']['session'], input: object = RANGE) => ok<PatrolStats>(t.app, session, ops.patrolStats, input);
@@ -452,32 +457,7 @@ describe('inspection analysis', () => {
       return signIn(t.app, person.loginName, chain.customerId);
     };
     const item = (id: string) => t.db.selectFrom('rectifications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const raise = async (shopId: string, date: string, itemId: string) => {
-      const row = await assignment(shopId, date);
-      const rectification = createRectificationService({ db: t.db, storage: objectStorageOf(t.config) });
-      const [raised] = await t.db.transaction().execute((trx) =>
-        rectification.raiseFromInspection(trx, [
-          {
-            customerId: chain.customerId,
-            shopId,
-            planId,
-            planName: 'Daily check',
-            planFounderUserId: chain.people.admin.userId,
-            assignmentId: row.id,
-            batchDate: row.batch_date,
-            assignmentItemId: `${row.id}:${itemId}:totals`,
-            itemId,
-            itemName: 'item',
-            categoryName: 'category',
-            remark: 'broken',
-            inspectorUserId: chain.people.admin.userId,
-            failedAt: '2026-05-10T00:00:00.000Z',
-            evidence: { screenshots: [], images: [] },
-          },
-        ]),
-      );
-      return raised?.rectificationId ?? '';
-    };
+    const raise = (shopId: string, date: string, itemId: string) => raiseFailure(shopId, date, itemId, '2026-05-10T00:00:00.000Z', ':totals');
     try {
       setClock('2026-05-10T00:00:00.000Z');
       const answered = await raise(chain.s2, '2026-05-02', till);
