@@ -3,10 +3,10 @@ import { Card, Table, type TableColumnType } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnalyticsPage } from '../../../../shared/analytics/AnalyticsPage.tsx';
+import { DayPicker } from '../../../../shared/analytics/DayPicker.tsx';
 import { ExportButton } from '../../../../shared/analytics/ExportButton.tsx';
 import { useStoreDay } from '../../../../shared/analytics/useStoreDay.ts';
 import { AreaToolbar, PlanNotices } from '../AreaToolbar.tsx';
-import { DayPicker } from '../DayPicker.tsx';
 import { exportAreaTable } from '../exports.ts';
 import { GeometryVersionsLine } from '../GeometryVersionsLine.tsx';
 import { LayerCanvas, PlanCanvas, type PlanView } from '../PlanCanvas.tsx';
@@ -133,7 +133,7 @@ export function StoreFlowPage() {
             />
           }
         >
-          <DayPicker value={date} today={today} onChange={setDate} testId="area-flow-date" />
+          <DayPicker value={date} today={today} onChange={setDate} label={t('areaAnalysis:date')} testId="area-flow-date" />
         </AreaToolbar>
       }
     >

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, DatePicker, Empty, Row, Space, Spin, TreeSelect, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Card, Col, Empty, Row, Space, Spin, TreeSelect, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Chart } from '../../../../shared/analytics/Chart.tsx';
+import { DayPicker } from '../../../../shared/analytics/DayPicker.tsx';
 import { useStoreDay } from '../../../../shared/analytics/useStoreDay.ts';
 import { formatDateTime, formatHour } from '../../../../shared/lib/dateTime.ts';
 import { SectionHeading } from '../../../../shared/ui/SectionHeading.tsx';
@@ -156,13 +156,7 @@ export function SingleLensPage() {
             treeTitleRender={(node: CameraChoiceNode) => <span data-testid={`camera-choice-${node.value}`}>{node.title}</span>}
           />
           <span data-testid="single-lens-day">
-            <DatePicker
-              value={dayjs(date)}
-              onChange={(value) => value && setDay(value.format('YYYY-MM-DD'))}
-              disabledDate={(value) => value.format('YYYY-MM-DD') > today}
-              allowClear={false}
-              aria-label={t('day')}
-            />
+            <DayPicker value={date} today={today} onChange={setDay} label={t('day')} />
           </span>
         </Space>
       </Card>
