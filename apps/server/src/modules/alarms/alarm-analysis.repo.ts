@@ -1,50 +1,13 @@
 import { sql } from 'kysely';
+import { monthPlan, type PeriodPlan } from '../../platform/analytics/period-plan.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
 import { dayTotalsOf } from './alarm-totals.repo.ts';
-
-const DAY = 86_400_000;
 
 /** The alarms an analysis reads: occurred on UTC dates start to end (inclusive), in these shops (null: all), not deleted. */
 export interface AlarmAnalysisQuery {
   shopIds: readonly string[] | null;
   startDate: string;
   endDate: string;
-}
-
-/** The periods of the per-store and per-camera totals whose sum is a date range: added and taken away. */
-export interface PeriodPlan {
-  plus: string[];
-  minus: string[];
-}
-
-const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/**
- * The fewest period rows that sum to the dates start to end: a month wholly inside from its month row;
- * a month partly inside from its days inside, or from its month row less its days outside, whichever
- * are fewer (the last 90 days to today: three month rows less the rest of this month, whose days have
- * no rows yet).
- */
-export function periodPlan(startDate: string, endDate: string): PeriodPlan {
-  const plan: PeriodPlan = { plus: [], minus: [] };
-  const start = Date.parse(startDate);
-  const end = Date.parse(endDate);
-  for (let first = Date.UTC(new Date(start).getUTCFullYear(), new Date(start).getUTCMonth(), 1); first <= end; ) {
-    const month = new Date(first);
-    const next = Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1);
-    const from = Math.max(first, start);
-    const to = Math.min(next - DAY, end);
-    const inside = (to - from) / DAY + 1;
-    const outside = (next - first) / DAY - inside;
-    if (inside <= outside) {
-      for (let at = from; at <= to; at += DAY) plan.plus.push(dateOf(at));
-    } else {
-      plan.plus.push(dateOf(first).slice(0, 7));
-      for (let at = first; at < next; at += DAY) if (at < from || at > to) plan.minus.push(dateOf(at));
-    }
-    first = next;
-  }
-  return plan;
 }
 
 /**
@@ -79,7 +42,7 @@ export function alarmAnalysisRepo(scope: TenantScope) {
           .groupBy(itemColumns)
           .execute();
       }
-      const plan = periodPlan(query.startDate, query.endDate);
+      const plan = monthPlan(query.startDate, query.endDate);
       const months = plan.plus.filter((period) => period.length === 7);
       const plusDays = plan.plus.filter((period) => period.length === 10);
       const [monthRows, dayRows] = await Promise.all([
@@ -121,7 +84,7 @@ export function alarmAnalysisRepo(scope: TenantScope) {
         .execute(),
     /** Counted alarms and false alarms per store with any in the range. */
     shops: (query: AlarmAnalysisQuery) => {
-      const plan = periodPlan(query.startDate, query.endDate);
+      const plan = monthPlan(query.startDate, query.endDate);
       let q = scope
         .selectFrom('alarm_shop_period_totals')
         .select(['shop_id', signed(plan, 'alarms').as('alarms'), signed(plan, 'false_alarms').as('false_alarms')])
@@ -131,7 +94,7 @@ export function alarmAnalysisRepo(scope: TenantScope) {
     },
     /** Counted alarms and those judged right and wrong per camera with any in the range. */
     cameras: (query: AlarmAnalysisQuery) => {
-      const plan = periodPlan(query.startDate, query.endDate);
+      const plan = monthPlan(query.startDate, query.endDate);
       let q = scope
         .selectFrom('alarm_camera_period_totals')
         .select(['camera_id', 'shop_id', signed(plan, 'alarms').as('alarms'), signed(plan, 'correct').as('correct'), signed(plan, 'wrong').as('wrong')])

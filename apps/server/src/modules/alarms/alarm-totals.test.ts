@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildRectificationChain, ok, picture, type RectificationChain } from '../../../test/support/rectification.ts';
 import { buildBox, sendBatch, type TestBox } from '../../../test/support/traffic.ts';
+import { monthPlan } from '../../platform/analytics/period-plan.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { setClock } from '../../platform/time/clock.ts';
-import { periodPlan } from './alarm-analysis.repo.ts';
 import { alarmsRepo } from './alarms.repo.ts';
 
 /**
@@ -111,18 +111,6 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('the alarm totals', () => {
-  it('plans a range from month rows and the fewest day rows', () => {
-    expect(periodPlan('2026-09-01', '2026-11-29')).toEqual({ plus: ['2026-09', '2026-10', '2026-11'], minus: ['2026-11-30'] });
-    expect(periodPlan('2026-06-01', '2026-06-10')).toEqual({
-      plus: Array.from({ length: 10 }, (_, i) => `2026-06-${String(i + 1).padStart(2, '0')}`),
-      minus: [],
-    });
-    const plan = periodPlan('2026-01-20', '2026-03-02');
-    expect(plan.plus).toEqual(['2026-01-20', ...Array.from({ length: 11 }, (_, i) => `2026-01-${i + 21}`), '2026-02', '2026-03-01', '2026-03-02']);
-    expect(plan.minus).toEqual([]);
-    expect(periodPlan('2026-02-02', '2026-02-28')).toEqual({ plus: ['2026-02'], minus: ['2026-02-01'] });
-  });
-
   it('equal direct sums over the alarms after every kind of write', async () => {
     await send(box, 0, 'smoking', '2026-06-10T00:01:00.000Z');
     await send(box, 1, 'rodent', '2026-06-09T12:00:00.000Z', 'low');
@@ -258,7 +246,7 @@ describe('the alarm totals', () => {
     // An analysis over a month less its first day and some days of the next reads the month rows
     // less that day's rows: the alarms of 1 May are out.
     const wide = { startDate: '2026-05-02', endDate: '2026-06-10' };
-    expect(periodPlan(wide.startDate, wide.endDate).minus).toEqual(['2026-05-01']);
+    expect(monthPlan(wide.startDate, wide.endDate).minus).toEqual(['2026-05-01']);
     const answer = await ok<AlarmAnalysis>(t.app, chain.people.admin.session, ops.analysis, wide);
     const inRange = (await t.db.selectFrom('alarms').selectAll().where('customer_id', '=', chain.customerId).execute()).filter(
       (alarm) => alarm.occurred_at >= '2026-05-02' && alarm.occurred_at < '2026-06-11',

@@ -1,5 +1,6 @@
 import { OPEN_STATES } from '@storelens/contracts';
 import { type Expression, type ExpressionBuilder, sql } from 'kysely';
+import { daysOf, monthPlan, type PeriodPlan, yearPlan } from '../../platform/analytics/period-plan.ts';
 import type { Database, InspectionShopItemMonthTotalsTable } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
 
@@ -34,89 +35,6 @@ function inRange(range: AnalysisRange) {
     if (range.shopIds) conditions.push(eb('a.shop_id', 'in', [...range.shopIds]));
     return eb.and(conditions);
   };
-}
-
-const DAY_MS = 86_400_000;
-const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The periods of the store totals (migration 0042) whose sum is a range of dates: whole months, and days added or taken away. */
-export interface RangePlan {
-  /** Months ('YYYY-MM') counted whole. */
-  months: string[];
-  /** Days ('YYYY-MM-DD') added: the range's days in a month it covers in part. */
-  plusDays: string[];
-  /** Days taken away: a month's days outside the range, when its month row less them is fewer rows. */
-  minusDays: string[];
-}
-
-/**
- * The fewest periods that sum to the dates start to end: a month wholly inside from its month row;
- * a month partly inside from its days inside, or from its month row less its days outside,
- * whichever are fewer (the last 365 days to yesterday: the whole months, two days of the first
- * month, and this month less today and the days to come, which have no results).
- */
-export function rangePlan(startDate: string, endDate: string): RangePlan {
-  const plan: RangePlan = { months: [], plusDays: [], minusDays: [] };
-  const start = Date.parse(startDate);
-  const end = Date.parse(endDate);
-  for (let first = Date.UTC(new Date(start).getUTCFullYear(), new Date(start).getUTCMonth(), 1); first <= end; ) {
-    const next = Date.UTC(new Date(first).getUTCFullYear(), new Date(first).getUTCMonth() + 1, 1);
-    const from = Math.max(first, start);
-    const to = Math.min(next - DAY_MS, end);
-    const inside = (to - from) / DAY_MS + 1;
-    if (inside <= (next - first) / DAY_MS - inside) for (let at = from; at <= to; at += DAY_MS) plan.plusDays.push(dateOf(at));
-    else {
-      plan.months.push(dateOf(first).slice(0, 7));
-      for (let at = first; at < next; at += DAY_MS) if (at < from || at > to) plan.minusDays.push(dateOf(at));
-    }
-    first = next;
-  }
-  return plan;
-}
-
-/** Periods of the store totals counted with a sign: years 'YYYY', months 'YYYY-MM' and days, added or taken away. */
-export interface PeriodPlan {
-  plus: string[];
-  minus: string[];
-}
-
-const monthLevel = (startDate: string, endDate: string): PeriodPlan => {
-  const plan = rangePlan(startDate, endDate);
-  return { plus: [...plan.months, ...plan.plusDays], minus: plan.minusDays };
-};
-
-/**
- * The fewest periods, years included (migration 0046), that sum to the dates start to end: per
- * calendar year, its part of the range as months and days (`rangePlan`), or its year row less the
- * months and days of its part outside the range, whichever are fewer. The last 365 days to
- * yesterday: the first month's last days, the next month, and this year less this month's days
- * from today and the months to come (7 periods instead of 16).
- */
-export function periodPlan(startDate: string, endDate: string): PeriodPlan {
-  const plan: PeriodPlan = { plus: [], minus: [] };
-  const size = (one: PeriodPlan) => one.plus.length + one.minus.length;
-  for (let year = Number(startDate.slice(0, 4)); year <= Number(endDate.slice(0, 4)); year += 1) {
-    const first = `${year}-01-01`;
-    const last = `${year}-12-31`;
-    const from = startDate > first ? startDate : first;
-    const to = endDate < last ? endDate : last;
-    const inside = monthLevel(from, to);
-    const outside: PeriodPlan = { plus: [String(year)], minus: [] };
-    for (const [gapFrom, gapTo] of [
-      [first, dateOf(Date.parse(from) - DAY_MS)],
-      [dateOf(Date.parse(to) + DAY_MS), last],
-    ] as const)
-      if (gapFrom <= gapTo) {
-        const gap = monthLevel(gapFrom, gapTo);
-        outside.plus.push(...gap.minus);
-        outside.minus.push(...gap.plus);
-      }
-    // Each period once: the two gaps lie in different months unless the range is inside one, where the days win.
-    const best = size(outside) < size(inside) && new Set([...outside.plus, ...outside.minus]).size === size(outside) ? outside : inside;
-    plan.plus.push(...best.plus);
-    plan.minus.push(...best.minus);
-  }
-  return plan;
 }
 
 /** What some assignments add to (or, negative, take off) one store's date. */
@@ -242,13 +160,6 @@ const signedSum = (minusDays: readonly string[]) => (column: 'assignments' | 'co
     ? sql<number | string>`sum(t.${sql.ref(column)})`
     : sql<number | string>`sum(case when t.period in (${sql.join([...minusDays])}) then -t.${sql.ref(column)} else t.${sql.ref(column)} end)`;
 
-/** Every date of a range. */
-function daysOf(range: { startDate: string; endDate: string }): string[] {
-  const days: string[] = [];
-  for (let at = Date.parse(range.startDate); at <= Date.parse(range.endDate); at += DAY_MS) days.push(dateOf(at));
-  return days;
-}
-
 /** One piece of an item sum for a store filter: item results counted with a sign. */
 type ItemPiece = Expression<{ item_id: string; category_name: string; item_name: string; passed: number; failed: number; invalid: number }>;
 
@@ -280,11 +191,11 @@ export function analysisRepo(scope: TenantScope) {
     /**
      * Per store: assignments, completed, and the completed ones' item counts, from the store totals
      * (migrations 0042 and 0046): the range's whole years and months and the days at its ends
-     * (`periodPlan`), about stores x 7 rows for a year. The same sums as `byShopFromAssignments`.
+     * (`yearPlan`), about stores x 7 rows for a year. The same sums as `byShopFromAssignments`.
      */
     async byShop(range: AnalysisRange) {
       if (range.shopIds?.length === 0) return [];
-      const plan = periodPlan(range.startDate, range.endDate);
+      const plan = yearPlan(range.startDate, range.endDate);
       const sum = signedSum(plan.minus);
       let query = scope
         .selectFrom('inspection_shop_period_totals as t')
@@ -312,12 +223,12 @@ export function analysisRepo(scope: TenantScope) {
      */
     async byPeriod(range: AnalysisRange, granularity: 'day' | 'month') {
       if (range.shopIds?.length === 0) return [];
-      const plan: RangePlan = granularity === 'day' ? { months: [], plusDays: daysOf(range), minusDays: [] } : rangePlan(range.startDate, range.endDate);
-      const sum = signedSum(plan.minusDays);
+      const plan: PeriodPlan = granularity === 'day' ? { plus: daysOf(range), minus: [] } : monthPlan(range.startDate, range.endDate);
+      const sum = signedSum(plan.minus);
       const period = granularity === 'day' ? sql<string>`t.period` : sql<string>`substr(t.period, 1, 7)`;
       let query = scope
         .selectFrom('inspection_shop_period_totals as t')
-        .where('t.period', 'in', [...plan.months, ...plan.plusDays, ...plan.minusDays])
+        .where('t.period', 'in', [...plan.plus, ...plan.minus])
         .select([period.as('period'), sum('completed').as('completed'), sum('passed').as('passed'), sum('failed').as('failed'), sum('invalid').as('invalid')])
         .groupBy(period);
       const filter = range.shopIds ? await storeFilter(range.shopIds) : null;
@@ -413,7 +324,7 @@ export function analysisRepo(scope: TenantScope) {
 
     /**
      * The same sums as `byItemAndCategory` for a store filter, from the totals: the stores' year and
-     * month rows (migrations 0042 and 0046) for the range's whole years and months (`periodPlan`,
+     * month rows (migrations 0042 and 0046) for the range's whole years and months (`yearPlan`,
      * some taken away), their results for the days at its ends (added, or taken off a month or year
      * counted whole). When the filter names more than half the
      * customer's stores, the customer's day totals (0038) less the other stores' share instead, so
@@ -423,7 +334,7 @@ export function analysisRepo(scope: TenantScope) {
      */
     async shopItemTotals(range: { startDate: string; endDate: string }, shopIds: readonly string[]) {
       if (shopIds.length === 0) return [];
-      const plan = periodPlan(range.startDate, range.endDate);
+      const plan = yearPlan(range.startDate, range.endDate);
       // Years and months from their rows, days from the results.
       const wholePeriods = [...plan.plus, ...plan.minus].filter((period) => period.length < 10);
       const wholePeriodsOff = plan.minus.filter((period) => period.length < 10);
@@ -543,13 +454,13 @@ export function analysisRepo(scope: TenantScope) {
      * Rectifications raised by the range's inspections: all, those due (answered, or past the
      * deadline at `at`), and those answered by their deadline (the latest answer's time). All,
      * answered and on time from the totals the rectification module's transitions keep per store
-     * and period (migration 0048, read with `periodPlan` like the store totals); only the
+     * and period (migration 0048, read with `yearPlan` like the store totals); only the
      * unanswered past their deadline at `at` from the rectifications, through the index led by
      * their state (the open ones are a few percent).
      */
     rectifications: async (range: AnalysisRange, at: string) => {
       if (range.shopIds?.length === 0) return { total: 0, due: 0, on_time: 0 };
-      const plan = periodPlan(range.startDate, range.endDate);
+      const plan = yearPlan(range.startDate, range.endDate);
       const signed = (column: 'raised' | 'answered' | 'answered_on_time') =>
         plan.minus.length === 0
           ? sql<number | string | null>`sum(t.${sql.ref(column)})`

@@ -21,7 +21,7 @@ import { objectStorageOf } from '../../platform/storage/storage-config.ts';
 import { tenantScope } from '../../platform/tenancy/scoped.ts';
 import { setClock } from '../../platform/time/clock.ts';
 import { createRectificationService } from '../rectification/rectification.service.ts';
-import { analysisRepo, periodPlan, rangePlan } from './analysis.repo.ts';
+import { analysisRepo } from './analysis.repo.ts';
 import { periodsOf } from './analysis.service.ts';
 import { createOccurrenceService } from './occurrences.ts';
 import { planTotalsRepo } from './plan-totals.repo.ts';
@@ -307,32 +307,6 @@ describe('inspection analysis', () => {
       ['Till closed', 1],
     ]);
     expect(one.shops.map((row) => [row.shopName, row.assignments, row.completed, row.failed])).toEqual([['West One', 3, 1, 3]]);
-  });
-
-  it('reads a range as whole months and the fewest days added or taken away', () => {
-    expect(rangePlan('2026-05-01', '2026-05-03')).toEqual({ months: [], plusDays: ['2026-05-01', '2026-05-02', '2026-05-03'], minusDays: [] });
-    expect(rangePlan('2026-04-30', '2026-06-01')).toEqual({ months: ['2026-05'], plusDays: ['2026-04-30', '2026-06-01'], minusDays: [] });
-    // A year to yesterday: two days of the first month, whole months, the last month less today and the day after.
-    const year = rangePlan('2025-11-29', '2026-11-28');
-    expect(year.plusDays).toEqual(['2025-11-29', '2025-11-30']);
-    expect(year.months).toHaveLength(12);
-    expect(year.months.at(-1)).toBe('2026-11');
-    expect(year.minusDays).toEqual(['2026-11-29', '2026-11-30']);
-    // February of a leap year, less its first day.
-    expect(rangePlan('2028-02-02', '2028-02-29')).toEqual({ months: ['2028-02'], plusDays: [], minusDays: ['2028-02-01'] });
-    // With years (migration 0046): the same year to yesterday is the first month's days and the next month, then this year
-    // less this month's days from today and the month to come.
-    expect(periodPlan('2025-11-29', '2026-11-28')).toEqual({
-      plus: ['2025-12', '2025-11-29', '2025-11-30', '2026'],
-      minus: ['2026-12', '2026-11-29', '2026-11-30'],
-    });
-    expect(periodPlan('2026-01-01', '2026-12-31')).toEqual({ plus: ['2026'], minus: [] });
-    // A year less January and its first week of February, or a short range: months and days are fewer.
-    expect(periodPlan('2026-02-08', '2026-12-31')).toEqual({
-      plus: ['2026'],
-      minus: ['2026-01', '2026-02-01', '2026-02-02', '2026-02-03', '2026-02-04', '2026-02-05', '2026-02-06', '2026-02-07'],
-    });
-    expect(periodPlan('2026-06-10', '2026-06-12')).toEqual({ plus: ['2026-06-10', '2026-06-11', '2026-06-12'], minus: [] });
   });
 
   it('sums the results already there into the totals when migrations 0038, 0042 and 0046 run', async () => {

@@ -14,7 +14,7 @@ const PERIODS = [sql`batch_date`, sql`substr(batch_date, 1, 7)`, sql`substr(batc
  * on the time of the call.
  *
  * - rectification_shop_period_totals: per store and period (the inspection's date, its month, its
- *   year: the periods of inspection_shop_period_totals, read with the same `periodPlan`), the
+ *   year: the periods of inspection_shop_period_totals, read with the same `yearPlan`), the
  *   rectifications inspections raised, those answered (submitted or approved) and those answered
  *   by their deadline (the latest answer's time). Kept by the rectification module's transitions in
  *   their transactions: a raise adds one raised; an answer adds one answered (and on time if by the
