@@ -312,17 +312,17 @@ export async function runInspectionHistoryBench(context: HistoryBenchContext): P
         .where('a.batch_date', '=', date)
         .where('a.status', '=', 'completed');
       let rectificationQuery = scope
+        // The day's assignments first (SQLite keeps a CROSS JOIN's order: without it, it walked every
+        // inspection rectification per day by the open index of 0048), then each assignment's
+        // rectifications sought by the unique (customer, source, source key) index, an inspection's
+        // key being "<assignment>:<item>": neither the product's date index nor a scan.
         .selectFrom('inspection_assignments as a')
-        // Each assignment's rectifications sought by the unique (customer, source, source key) index, an
-        // inspection's key being "<assignment>:<item>": neither the product's date index nor a scan.
-        .innerJoin('rectifications as r', (join) =>
-          join
-            .onRef('r.customer_id', '=', 'a.customer_id')
-            .on('r.source', '=', 'inspection')
-            .on(sql<string>`r.source_key`, '>=', sql<string>`a.id || ':'`)
-            .on(sql<string>`r.source_key`, '<', sql<string>`a.id || ';'`)
-            .onRef('r.assignment_id', '=', 'a.id'),
-        )
+        .crossJoin('rectifications as r')
+        .whereRef('r.customer_id', '=', 'a.customer_id')
+        .where('r.source', '=', 'inspection')
+        .where(sql<string>`r.source_key`, '>=', sql<string>`a.id || ':'`)
+        .where(sql<string>`r.source_key`, '<', sql<string>`a.id || ';'`)
+        .whereRef('r.assignment_id', '=', 'a.id')
         .select(['r.state', 'r.deadline', 'r.submitted_at'])
         .where('a.batch_date', '=', date);
       if (only) {
