@@ -1,5 +1,5 @@
 import { type FlowPercent, areaAnalysisOperations as ops } from '@storelens/contracts';
-import { Card, Table, type TableColumnType } from 'antd';
+import { Card, Space, Table, type TableColumnType } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnalyticsPage } from '../../../../shared/analytics/AnalyticsPage.tsx';
@@ -7,6 +7,7 @@ import { DayPicker } from '../../../../shared/analytics/DayPicker.tsx';
 import { ExportButton } from '../../../../shared/analytics/ExportButton.tsx';
 import { useStoreDay } from '../../../../shared/analytics/useStoreDay.ts';
 import { AreaToolbar, PlanNotices } from '../AreaToolbar.tsx';
+import { EmptyDayHint } from '../EmptyDayHint.tsx';
 import { exportAreaTable } from '../exports.ts';
 import { GeometryVersionsLine } from '../GeometryVersionsLine.tsx';
 import { LayerCanvas, PlanCanvas, type PlanView } from '../PlanCanvas.tsx';
@@ -143,7 +144,14 @@ export function StoreFlowPage() {
         <Card
           size="small"
           title={t('areaAnalysis:trajectories')}
-          extra={trajectories.data ? t('areaAnalysis:tracksShown', { shown: trajectories.data.tracks.length, total: trajectories.data.total }) : null}
+          extra={
+            trajectories.data ? (
+              <Space size="middle">
+                <EmptyDayHint date={date} today={today} total={trajectories.data.total} onPick={setDate} />
+                {t('areaAnalysis:tracksShown', { shown: trajectories.data.tracks.length, total: trajectories.data.total })}
+              </Space>
+            ) : null
+          }
         >
           <PlanCanvas plan={choice.plan} image={image} layers={layers} label={t('areaAnalysis:trajectories')} testId="flow-canvas" />
         </Card>
