@@ -1,6 +1,6 @@
 import { OPEN_STATES } from '@storelens/contracts';
 import { type Expression, type ExpressionBuilder, sql } from 'kysely';
-import { daysOf, monthPlan, type PeriodPlan, yearPlan } from '../../platform/analytics/period-plan.ts';
+import { daysOf, monthPlan, type PeriodPlan, periodsOfDate, yearPlan } from '../../platform/analytics/period-plan.ts';
 import type { Database, InspectionShopItemMonthTotalsTable } from '../../platform/db/schema.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
 
@@ -102,7 +102,7 @@ export function shopTotalsRepo(scope: TenantScope) {
     async addShopPeriods(deltas: readonly ShopPeriodDelta[]): Promise<void> {
       const rows = new Map<string, ShopPeriodRow>();
       for (const delta of deltas)
-        for (const period of [delta.batch_date, delta.batch_date.slice(0, 7), delta.batch_date.slice(0, 4)]) {
+        for (const period of periodsOfDate(delta.batch_date)) {
           const key = `${delta.shop_id}\u0000${period}`;
           const row = rows.get(key) ?? { period, shop_id: delta.shop_id, assignments: 0, completed: 0, passed: 0, failed: 0, invalid: 0 };
           row.assignments += delta.assignments;
@@ -154,11 +154,13 @@ const completedSum = (column: 'passed' | 'failed' | 'invalid') =>
   sql<number | string | null>`sum(case when a.status = 'completed' then a.${sql.ref(column)} else 0 end)`;
 const resultSum = (result: 'pass' | 'fail' | 'invalid') => sql<number | string | null>`sum(case when ai.result = ${result} then 1 else 0 end)`;
 
-/** Sum of a store-total column over a range plan's periods, the days taken away counted negative. */
-const signedSum = (minusDays: readonly string[]) => (column: 'assignments' | 'completed' | 'passed' | 'failed' | 'invalid') =>
-  minusDays.length === 0
-    ? sql<number | string>`sum(t.${sql.ref(column)})`
-    : sql<number | string>`sum(case when t.period in (${sql.join([...minusDays])}) then -t.${sql.ref(column)} else t.${sql.ref(column)} end)`;
+/** Sum of a totals column (alias `t`: the store totals, the rectification totals) over a plan's periods, those taken away counted negative. */
+const signedSum =
+  <Column extends string = 'assignments' | 'completed' | 'passed' | 'failed' | 'invalid'>(minus: readonly string[]) =>
+  (column: Column) =>
+    minus.length === 0
+      ? sql<number | string>`sum(t.${sql.ref(column)})`
+      : sql<number | string>`sum(case when t.period in (${sql.join([...minus])}) then -t.${sql.ref(column)} else t.${sql.ref(column)} end)`;
 
 /** One piece of an item sum for a store filter: item results counted with a sign. */
 type ItemPiece = Expression<{ item_id: string; category_name: string; item_name: string; passed: number; failed: number; invalid: number }>;
@@ -461,10 +463,7 @@ export function analysisRepo(scope: TenantScope) {
     rectifications: async (range: AnalysisRange, at: string) => {
       if (range.shopIds?.length === 0) return { total: 0, due: 0, on_time: 0 };
       const plan = yearPlan(range.startDate, range.endDate);
-      const signed = (column: 'raised' | 'answered' | 'answered_on_time') =>
-        plan.minus.length === 0
-          ? sql<number | string | null>`sum(t.${sql.ref(column)})`
-          : sql<number | string | null>`sum(case when t.period in (${sql.join(plan.minus)}) then -t.${sql.ref(column)} else t.${sql.ref(column)} end)`;
+      const signed = signedSum<'raised' | 'answered' | 'answered_on_time'>(plan.minus);
       let totals = scope
         .selectFrom('rectification_shop_period_totals as t')
         .where('t.period', 'in', [...plan.plus, ...plan.minus])

@@ -461,11 +461,10 @@ describe('inspection analysis', () => {
       expect((await item(answered)).state).toBe('approved');
 
       // A referral keeps the state and the deadline: the totals do not move.
-      const other = people.find(
-        (one) => one.userId !== (first.handler_id ?? '') && [chain.people.store2.userId, chain.people.city.userId].includes(one.userId),
-      );
+      const handler = (await item(handed)).handler_id;
+      const other = people.find((one) => one.userId !== handler && [chain.people.store2.userId, chain.people.city.userId].includes(one.userId));
       const before = await keptRectificationTotals(t.db);
-      await okRectification(t.app, await as((await item(handed)).handler_id), rectificationOperations.refer, {
+      await okRectification(t.app, await as(handler), rectificationOperations.refer, {
         rectificationId: handed,
         handlerId: other?.userId ?? '',
         reason: 'On leave',

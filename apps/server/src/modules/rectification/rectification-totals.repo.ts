@@ -1,9 +1,7 @@
-import type { RectificationState } from '@storelens/contracts';
+import { OPEN_STATES } from '@storelens/contracts';
+import { periodsOfDate } from '../../platform/analytics/period-plan.ts';
 import type { TenantScope } from '../../platform/tenancy/scoped.ts';
 import type { RectificationStored } from './rectification.repo.ts';
-
-/** The states in which an item's latest answer stands (a rejection takes it back). */
-export const ANSWERED_STATES: readonly RectificationState[] = ['submitted', 'approved'];
 
 /** What the totals need of an item. */
 export type CountedRectification = Pick<RectificationStored, 'source' | 'batch_date' | 'shop_id' | 'state' | 'submitted_at' | 'deadline'>;
@@ -23,7 +21,9 @@ export interface RectificationTotalsDelta {
  */
 function contribution(row: CountedRectification | null): RectificationTotalsDelta | null {
   if (row?.source !== 'inspection' || row.batch_date === null) return null;
-  const answered = ANSWERED_STATES.includes(row.state);
+  // Answered: every state but the open ones, which the analysis counts from the rows once past their
+  // deadline; so the two parts of "due" cannot drift apart. A rejection is open again.
+  const answered = !OPEN_STATES.includes(row.state);
   const onTime = answered && row.submitted_at !== null && row.submitted_at <= row.deadline;
   return { shop_id: row.shop_id, batch_date: row.batch_date, raised: 1, answered: answered ? 1 : 0, answered_on_time: onTime ? 1 : 0 };
 }
@@ -48,7 +48,7 @@ export function rectificationTotalsRepo(scope: TenantScope) {
     async add(deltas: readonly RectificationTotalsDelta[]): Promise<void> {
       const rows = new Map<string, Omit<RectificationTotalsDelta, 'batch_date'> & { period: string }>();
       for (const delta of deltas)
-        for (const period of [delta.batch_date, delta.batch_date.slice(0, 7), delta.batch_date.slice(0, 4)]) {
+        for (const period of periodsOfDate(delta.batch_date)) {
           const key = `${delta.shop_id}\u0000${period}`;
           const row = rows.get(key) ?? { period, shop_id: delta.shop_id, raised: 0, answered: 0, answered_on_time: 0 };
           row.raised += delta.raised;

@@ -71,6 +71,11 @@ export function yearPlan(startDate: string, endDate: string): PeriodPlan {
   return plan;
 }
 
+/** The periods a date's figures count in: the date, its month and its year (the rows `yearPlan` reads). */
+export function periodsOfDate(date: string): [string, string, string] {
+  return [date, date.slice(0, 7), date.slice(0, 4)];
+}
+
 /** Every date of a range. */
 export function daysOf(range: { startDate: string; endDate: string }): string[] {
   const days: string[] = [];
