@@ -55,6 +55,9 @@ describe('temperature monitoring', () => {
     await page.goto('/temperature');
     await page.getByTestId('temperature-page').waitFor({ timeout: 30_000 });
     await page.getByTestId(`sensor-state-${sensorId}`).waitFor({ timeout: 15_000 });
+    // The bell's new message comes over the open stream (as in the alarms and realtime specs): a box
+    // posting before the page's stream opened reaches the page's data, not its "just arrived" list.
+    await expect.poll(() => page.getByTestId('notice-bell').getAttribute('data-realtime'), { timeout: 30_000 }).toBe('open');
 
     // Warm for 11 minutes: the last reading lies past the 5-minute delay after the first one.
     const start = Math.floor(Date.now() / MINUTE) * MINUTE - 12 * MINUTE;
